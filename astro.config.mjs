@@ -1,0 +1,15 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+
+// Netlify sets URL to the site's main address (and DEPLOY_PRIME_URL for previews).
+const site = process.env.URL ?? `http://localhost:${process.env.PORT ?? 4321}`;
+
+export default defineConfig({
+  site,
+  trailingSlash: 'never',
+  build: { format: 'file', inlineStylesheets: 'always' },
+  integrations: [react(), sitemap({ filter: (page) => !page.endsWith('/404') })],
+  prefetch: false,
+});

@@ -1,0 +1,149 @@
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createBrotliCompress, createGzip } from 'node:zlib';
+
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.woff2': 'font/woff2',
+  '.webm': 'video/webm',
+  '.mp4': 'video/mp4',
+  '.ico': 'image/x-icon',
+};
+const compressible = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg']);
+
+/**
+ * Reads Netlify's _redirects format: "from to [status]", with `*` splats and
+ * `:name` placeholders. Only what this site uses is supported; a line that
+ * cannot be read fails loudly instead of being skipped.
+ */
+export function parseRedirects(text) {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => {
+      const [from, to, status = '301'] = line.split(/\s+/);
+      if (!from || !to) throw new Error(`_redirects: cannot read the rule "${line}"`);
+      const force = status.endsWith('!');
+      const pattern = new RegExp(
+        `^${from
+          .split('/')
+          .map((part) => (part === '*' ? '(?<splat>.*)' : part.startsWith(':') ? `(?<${part.slice(1)}>[^/]+)` : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+          .join('/')}$`,
+      );
+      return { pattern, to, status: Number.parseInt(status, 10), force };
+    });
+}
+
+export function matchRedirect(rules, pathname) {
+  for (const rule of rules) {
+    const match = rule.pattern.exec(pathname);
+    if (!match) continue;
+    const groups = match.groups ?? {};
+    const to = rule.to.replace(/:(\w+)/g, (_all, name) => groups[name] ?? '');
+    return { ...rule, to };
+  }
+  return undefined;
+}
+
+async function isFile(path) {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The file Netlify would answer with for a path: the file itself, path.html, or path/index.html. */
+export async function resolveFile(root, pathname) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  const relative = normalize(decoded).replace(/^(\.\.(\/|\\|$))+/, '');
+  const base = join(root, relative);
+  if (!base.startsWith(root.endsWith(sep) ? root : root + sep) && base !== root.replace(/\/$/, '')) return undefined;
+  const candidates = decoded.endsWith('/') ? [join(base, 'index.html')] : [base, `${base}.html`, join(base, 'index.html')];
+  for (const candidate of candidates) {
+    if (await isFile(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+function cacheControl(pathname) {
+  // Hashed build assets never change; everything else is revalidated.
+  return pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
+}
+
+async function send(request, response, file, status, pathname, extraHeaders = {}) {
+  const extension = extname(file);
+  const headers = { 'Content-Type': types[extension] ?? 'application/octet-stream', 'Cache-Control': cacheControl(pathname), ...extraHeaders };
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  const encoding = compressible.has(extension) ? (accepts.includes('br') ? 'br' : accepts.includes('gzip') ? 'gzip' : undefined) : undefined;
+  if (encoding) {
+    response.writeHead(status, { ...headers, 'Content-Encoding': encoding, Vary: 'Accept-Encoding' });
+    if (request.method === 'HEAD') return void response.end();
+    await pipeline(createReadStream(file), encoding === 'br' ? createBrotliCompress() : createGzip(), response);
+    return;
+  }
+  const { size } = await stat(file);
+  response.writeHead(status, { ...headers, 'Content-Length': size });
+  if (request.method === 'HEAD') return void response.end();
+  await pipeline(createReadStream(file), response);
+}
+
+/** A request handler for the built site in `root`. */
+export async function createStaticHandler(root) {
+  const redirectsText = await readFile(join(root, '_redirects'), 'utf8').catch(() => '');
+  const rules = parseRedirects(redirectsText);
+  const notFound = join(root, '404.html');
+
+  return async function handle(request, response) {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end('Method not allowed');
+      return;
+    }
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const pathname = url.pathname;
+
+    // Netlify serves /about-us for about-us.html and redirects the .html and trailing-slash forms.
+    if (pathname !== '/' && (pathname.endsWith('/') || pathname.endsWith('.html'))) {
+      const clean = pathname.replace(/\/+$/, '').replace(/(\/index)?\.html$/, '') || '/';
+      if (clean !== pathname && (await resolveFile(root, clean))) {
+        response.writeHead(301, { Location: clean + url.search });
+        response.end();
+        return;
+      }
+    }
+
+    const rule = matchRedirect(rules, pathname);
+    const file = rule?.force ? undefined : await resolveFile(root, pathname);
+    if (file) return send(request, response, file, 200, pathname);
+    if (rule) {
+      if (rule.status >= 300 && rule.status < 400) {
+        response.writeHead(rule.status, { Location: rule.to });
+        response.end();
+        return;
+      }
+      const target = await resolveFile(root, rule.to);
+      if (target) return send(request, response, target, rule.status, rule.to);
+    }
+    return send(request, response, notFound, 404, pathname);
+  };
+}
