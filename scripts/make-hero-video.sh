@@ -42,10 +42,10 @@ H=720
 # ld(0) = phase angle 2*pi*t/DUR.  Blob weights g1..g4 are Gaussians in
 # coordinates normalised by the width, stored in registers 1..4.
 PH="st(0,2*PI*T/$DUR)"
-G1="st(1,0.95*exp(-(pow(X/W-0.30-0.12*sin(ld(0)),2)+pow((Y-H*(0.50+0.16*cos(ld(0))))/W,2))/0.070))"
-G2="st(2,0.40*exp(-(pow(X/W-0.74-0.10*cos(ld(0)+1),2)+pow((Y-H*(0.32+0.14*sin(2*ld(0))))/W,2))/0.040))"
-G3="st(3,0.38*exp(-(pow(X/W-0.62-0.14*sin(ld(0)+2),2)+pow((Y-H*(0.82-0.10*cos(ld(0)+2)))/W,2))/0.045))"
-G4="st(4,0.30*exp(-(pow(X/W-0.12-0.06*cos(2*ld(0)),2)+pow((Y-H*(0.16+0.08*sin(ld(0)+1)))/W,2))/0.020))"
+G1="st(1,0.95*exp(-(pow(X/W-0.30-0.09*sin(ld(0)),2)+pow((Y-H*(0.50+0.12*cos(ld(0))))/W,2))/0.070))"
+G2="st(2,0.33*exp(-(pow(X/W-0.74-0.10*cos(ld(0)+1),2)+pow((Y-H*(0.32+0.10*sin(ld(0))))/W,2))/0.040))"
+G3="st(3,0.38*exp(-(pow(X/W-0.62-0.10*sin(ld(0)+2),2)+pow((Y-H*(0.82-0.10*cos(ld(0)+2)))/W,2))/0.045))"
+G4="st(4,0.30*exp(-(pow(X/W-0.12-0.05*cos(ld(0)),2)+pow((Y-H*(0.16+0.08*sin(ld(0)+1)))/W,2))/0.020))"
 PRE="$PH;$G1;$G2;$G3;$G4"
 
 # channel BASE C1 C2 C3 C4: start from navy (register 5), then blend
@@ -66,15 +66,15 @@ ffmpeg -hide_banner -loglevel error -y \
 
 echo "Encoding VP9..."
 ffmpeg -hide_banner -loglevel error -y -i "$TMP/master.mkv" -an \
-  -c:v libvpx-vp9 -b:v 0 -crf 42 -pix_fmt yuv420p -row-mt 1 -deadline good -cpu-used 1 \
+  -c:v libvpx-vp9 -b:v 0 -crf 34 -pix_fmt yuv420p -row-mt 1 -deadline good -cpu-used 1 \
   -g $((DUR * FPS)) -pass 1 -passlogfile "$TMP/vp9" -f null /dev/null
 ffmpeg -hide_banner -loglevel error -y -i "$TMP/master.mkv" -an \
-  -c:v libvpx-vp9 -b:v 0 -crf 42 -pix_fmt yuv420p -row-mt 1 -deadline good -cpu-used 1 \
+  -c:v libvpx-vp9 -b:v 0 -crf 34 -pix_fmt yuv420p -row-mt 1 -deadline good -cpu-used 1 \
   -g $((DUR * FPS)) -pass 2 -passlogfile "$TMP/vp9" "$OUT/hero.webm"
 
 echo "Encoding H.264..."
 ffmpeg -hide_banner -loglevel error -y -i "$TMP/master.mkv" -an \
-  -c:v libx264 -profile:v main -level 3.1 -preset veryslow -crf 30 -pix_fmt yuv420p \
+  -c:v libx264 -profile:v main -level 3.1 -preset veryslow -crf 24 -pix_fmt yuv420p \
   -g $((DUR * FPS)) -movflags +faststart "$OUT/hero.mp4"
 
 echo "Writing posters..."

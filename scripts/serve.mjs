@@ -13,6 +13,8 @@ const host = process.env.HOST ?? '127.0.0.1';
 const handle = await createStaticHandler(root);
 const server = createServer((request, response) => {
   handle(request, response).catch((error) => {
+    // A visitor who navigates away mid-download is not an error of the server.
+    if (error?.code === 'ERR_STREAM_PREMATURE_CLOSE') return;
     console.error('serve: could not answer', request.method, request.url, error);
     if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
     response.end('Internal error');

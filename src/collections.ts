@@ -8,6 +8,17 @@ import { assertUniqueSlugs, slugify } from './lib/slug';
  */
 
 type Ordered = { data: { order: number } };
+
+/**
+ * Astro only warns when a collection is empty (a malformed JSON file or a moved
+ * folder leaves it so); a site with no services must not deploy, so this fails the build.
+ */
+function requireEntries<T>(collection: string, entries: T[]): T[] {
+  if (entries.length === 0) {
+    throw new Error(`The "${collection}" collection is empty. Check src/content/${collection} (or ${collection}.json) for a file that is not valid JSON or Markdown: see the errors above.`);
+  }
+  return entries;
+}
 const byOrder = (a: Ordered, b: Ordered) => a.data.order - b.data.order;
 
 export type WithSlug<C extends CollectionKey> = CollectionEntry<C> & { slug: string };
@@ -16,7 +27,7 @@ async function sluggedCollection<C extends 'services' | 'projects' | 'expertise'
   collection: C,
   titleOf: (entry: CollectionEntry<C>) => string,
 ): Promise<WithSlug<C>[]> {
-  const entries = (await getCollection(collection)) as CollectionEntry<C>[];
+  const entries = requireEntries(collection, (await getCollection(collection)) as CollectionEntry<C>[]);
   const slugged = entries
     .sort((a, b) => byOrder(a as Ordered, b as Ordered))
     .map((entry) => ({ ...entry, slug: slugify(titleOf(entry)) }));
@@ -31,5 +42,5 @@ export const getBooks = () => sluggedCollection('books', (entry) => entry.data.n
 export const getApps = () => sluggedCollection('apps', (entry) => entry.data.title);
 
 export async function getTestimonials() {
-  return getCollection('testimonials');
+  return requireEntries('testimonials', await getCollection('testimonials'));
 }

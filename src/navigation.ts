@@ -32,6 +32,5 @@ export const policyMenu: readonly NavLink[] = [
 
 /** Whether a menu link is the current page or one of its sub-pages. */
 export function isCurrent(href: string, pathname: string): boolean {
-  const path = pathname.replace(/\/$/, '') || '/';
-  return path === href || path.startsWith(`${href}/`);
+  return pathname === href || pathname.startsWith(`${href}/`);
 }

@@ -102,7 +102,21 @@ async function send(request, response, file, status, pathname, extraHeaders = {}
     return;
   }
   const { size } = await stat(file);
-  response.writeHead(status, { ...headers, 'Content-Length': size });
+  // Browsers fetch video in ranges; answer a single "bytes=start-end" range as Netlify does.
+  const range = status === 200 ? /^bytes=(\d*)-(\d*)$/.exec(String(request.headers.range ?? '')) : null;
+  if (range && (range[1] || range[2])) {
+    const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
+    const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+    if (start > end || start >= size) {
+      response.writeHead(416, { 'Content-Range': `bytes */${size}` });
+      return void response.end();
+    }
+    response.writeHead(206, { ...headers, 'Accept-Ranges': 'bytes', 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': end - start + 1 });
+    if (request.method === 'HEAD') return void response.end();
+    await pipeline(createReadStream(file, { start, end }), response);
+    return;
+  }
+  response.writeHead(status, { ...headers, 'Accept-Ranges': 'bytes', 'Content-Length': size });
   if (request.method === 'HEAD') return void response.end();
   await pipeline(createReadStream(file), response);
 }

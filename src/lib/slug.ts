@@ -7,7 +7,7 @@ export function slugify(text: string): string {
   return text
     .trim()
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}_]+/gu, '-');
+    .replace(/[^\p{L}\p{M}\p{N}_]+/gu, '-');
 }
 
 /**

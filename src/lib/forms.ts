@@ -1,0 +1,187 @@
+import { z } from 'zod';
+
+/*
+ * The three forms of the site and what the submission function accepts, written
+ * once: the islands validate with these schemas as a visitor types, and the
+ * function validates every request again with the same ones. Messages follow
+ * the GOV.UK pattern: they say what to do, not what went wrong.
+ */
+
+export const FORM_KINDS = ['package-request', 'callback', 'contact'] as const;
+export type FormKind = (typeof FORM_KINDS)[number];
+
+export const CONTACT_REASONS = [
+  { value: 'help-needed', label: 'Help Needed' },
+  { value: 'general-question', label: 'General Question' },
+  { value: 'complaint', label: 'Complaint' },
+] as const;
+
+/** Field length limits: generous for people, small enough to refuse abuse. */
+export const LIMITS = {
+  name: 100,
+  email: 254,
+  emailLocalPart: 64,
+  phone: 30,
+  service: 200,
+  subject: 150,
+  message: 5000,
+  serviceField: 500,
+  captchaToken: 10_000,
+} as const;
+
+// The usual pattern for an e-mail address: a local part of the characters RFC 5322
+// allows without quoting, dot-separated, then a domain of labels of letters, digits
+// and inner hyphens, each at most 63 characters.
+const localPart = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
+const domainPart = /^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+
+/** The e-mail rule of spec section 5, with a message for each way it can fail. */
+export function emailProblem(value: string): string | undefined {
+  if (value.length === 0) return 'Enter your email address';
+  if (value.length > LIMITS.email) return `Email address must be ${LIMITS.email} characters or fewer`;
+  const at = value.lastIndexOf('@');
+  const local = at === -1 ? '' : value.slice(0, at);
+  const domain = at === -1 ? '' : value.slice(at + 1);
+  if (local.length > LIMITS.emailLocalPart) return `The part before the @ must be ${LIMITS.emailLocalPart} characters or fewer`;
+  if (!localPart.test(local) || !domainPart.test(domain)) return 'Enter an email address in the correct format, like name@example.com';
+  return undefined;
+}
+
+const required = (message: string, max: number, maxMessage: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: maxMessage });
+
+const optional = (max: number, maxMessage: string) => z.string().trim().max(max, { error: maxMessage }).optional().default('');
+
+const email = z
+  .string({ error: 'Enter your email address' })
+  .trim()
+  .superRefine((value, ctx) => {
+    const problem = emailProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+const name = required('Enter your name', LIMITS.name, `Name must be ${LIMITS.name} characters or fewer`);
+const message = required('Enter a message', LIMITS.message, 'Message must be 5,000 characters or fewer');
+const captcha = z
+  .string({ error: 'Complete the check that you are not a robot' })
+  .min(1, { error: 'Complete the check that you are not a robot' })
+  .max(LIMITS.captchaToken, { error: 'The robot check answer is too long; please try the check again' });
+
+/**
+ * A field people never see. A person leaves it empty; a bot that fills every
+ * field gives itself away. The function stores such a submission as spam.
+ */
+const honeypot = z.string().max(1000).optional().default('');
+
+/** Answers to a service's own questions (domain, platform, ...): checked against the service by `serviceFieldsProblems`. */
+const serviceFields = z
+  .record(z.string().regex(/^[a-zA-Z]{1,40}$/), z.string().trim().max(LIMITS.serviceField, { error: `Answers must be ${LIMITS.serviceField} characters or fewer` }))
+  .refine((fields) => Object.keys(fields).length <= 10, { error: 'Too many answers' })
+  .optional()
+  .default({});
+
+export const packageRequestSchema = z.object({
+  kind: z.literal('package-request'),
+  name,
+  email,
+  phone: required('Enter your phone number', LIMITS.phone, `Phone number must be ${LIMITS.phone} characters or fewer`),
+  service: required('Choose a service and package', LIMITS.service, `Service must be ${LIMITS.service} characters or fewer`),
+  message,
+  serviceFields,
+  'h-captcha-response': captcha,
+  website: honeypot,
+});
+
+export const callbackSchema = z.object({
+  kind: z.literal('callback'),
+  name: required('Enter your full name', LIMITS.name, `Full name must be ${LIMITS.name} characters or fewer`),
+  email,
+  phone: optional(LIMITS.phone, `Phone number must be ${LIMITS.phone} characters or fewer`),
+  service: optional(LIMITS.service, `Service must be ${LIMITS.service} characters or fewer`),
+  message,
+  'h-captcha-response': captcha,
+  website: honeypot,
+});
+
+export const contactSchema = z.object({
+  kind: z.literal('contact'),
+  name,
+  email,
+  subject: required('Enter a subject', LIMITS.subject, `Subject must be ${LIMITS.subject} characters or fewer`),
+  reason: z.enum(
+    CONTACT_REASONS.map((reason) => reason.value) as ['help-needed', 'general-question', 'complaint'],
+    { error: 'Select a reason for your message' },
+  ),
+  message,
+  optIn: z.boolean({ error: 'Choose whether to join the mailing list' }).optional().default(false),
+  'h-captcha-response': captcha,
+  website: honeypot,
+});
+
+/** Any of the three forms, told apart by `kind`. */
+export const submissionSchema = z.discriminatedUnion('kind', [packageRequestSchema, callbackSchema, contactSchema], {
+  error: 'Say which form this is: package-request, callback or contact',
+});
+
+export type PackageRequest = z.infer<typeof packageRequestSchema>;
+export type CallbackRequest = z.infer<typeof callbackSchema>;
+export type ContactMessage = z.infer<typeof contactSchema>;
+export type Submission = z.infer<typeof submissionSchema>;
+
+/** One message per field, keyed by the field's name ("serviceFields.domain" for a service question). */
+export type FieldErrors = Record<string, string>;
+
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || 'form';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** A service's own question, as the content collection describes it. */
+export interface ServiceQuestion {
+  name: string;
+  label: string;
+  type: 'text' | 'url' | 'select';
+  required: boolean;
+  options?: readonly string[] | undefined;
+}
+
+/** Checks the answers to a service's questions: required ones given, URLs well formed, selects one of their options. */
+export function serviceFieldsProblems(questions: readonly ServiceQuestion[], answers: Readonly<Record<string, string>>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const question of questions) {
+    const value = (answers[question.name] ?? '').trim();
+    const key = `serviceFields.${question.name}`;
+    if (!value) {
+      if (question.required) errors[key] = question.type === 'select' ? `Select ${lowerFirst(question.label)}` : `Enter ${lowerFirst(question.label)}`;
+      continue;
+    }
+    if (question.type === 'url' && !isWebAddress(value)) errors[key] = 'Enter a web address in the correct format, like https://example.com';
+    if (question.type === 'select' && !question.options?.includes(value)) errors[key] = `Select ${lowerFirst(question.label)} from the list`;
+  }
+  for (const name of Object.keys(answers)) {
+    if (!questions.some((question) => question.name === name)) errors[`serviceFields.${name}`] = 'This service does not ask this question';
+  }
+  return errors;
+}
+
+function lowerFirst(label: string): string {
+  // Keep acronyms and names as written ("CRM tool", "URL"); lower only an ordinary capital.
+  return /^[A-Z][a-z]/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label;
+}
+
+function isWebAddress(value: string): boolean {
+  try {
+    const url = new URL(/^[a-z]+:\/\//i.test(value) ? value : `https://${value}`);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}

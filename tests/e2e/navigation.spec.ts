@@ -1,0 +1,88 @@
+import { expect, test } from './fixtures';
+
+test.describe('a visitor finding their way', () => {
+  test('an unknown address answers 404 with a page that leads back', async ({ page, watch }) => {
+    const response = await page.goto('/this-page-does-not-exist');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('We could not find that page');
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page).toHaveURL('/');
+    expect(watch.outbound).toEqual([]);
+  });
+
+  test('an unknown app privacy link shows the Machine Learning Advance policy', async ({ page }) => {
+    const response = await page.goto('/apps/com.example.unknown/privacy');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Machine Learning Advance');
+  });
+
+  test('the wide menu at 1280px leads to every main page and marks the current one', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    await expect(menu).toHaveCount(1);
+    await menu.getByRole('link', { name: 'Services' }).click();
+    await expect(page).toHaveURL('/our-services');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('the narrow menu opens and closes from its hamburger, without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await page.goto('/');
+    const menu = page.locator('[data-narrow-menu]');
+    const toggle = menu.locator('summary');
+    await expect(toggle).toHaveAccessibleName('Menu');
+    const link = menu.getByRole('link', { name: 'Our story', exact: true });
+    await expect(link).toBeHidden();
+    await toggle.click();
+    await expect(link).toBeVisible();
+    await expect(page.locator('.menu-icon--close')).toBeVisible();
+    await link.click();
+    await expect(page).toHaveURL('/our-story');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await context.close();
+  });
+
+  test('"See Plans and Pricing" scrolls to the packages and "Get Started" carries the choice to Contact Us', async ({ page }) => {
+    await page.goto('/our-services/seo');
+    await page.getByRole('link', { name: 'See Plans and Pricing' }).click();
+    await expect(page).toHaveURL(/#packages$/);
+    await expect(page.locator('#packages')).toBeInViewport();
+    await page.getByRole('link', { name: 'Get Started with Growth' }).click();
+    await expect(page).toHaveURL(/\/contact-us\?kind=package-request&service=SEO&package=Growth#contact-form$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');
+  });
+
+  test('the skip link moves focus to the main content', async ({ page }) => {
+    await page.goto('/our-story');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main')).toBeFocused();
+  });
+
+  test('the home page pause control stops and restarts the hero video', async ({ page }) => {
+    await page.goto('/');
+    const pause = page.getByRole('button', { name: 'Pause background video' });
+    await expect(pause).toBeVisible();
+    await pause.click();
+    const play = page.getByRole('button', { name: 'Play background video' });
+    await expect(play).toHaveAttribute('aria-pressed', 'true');
+    expect(await page.locator('video').evaluate((video: HTMLVideoElement) => video.paused)).toBe(true);
+    await play.click();
+    await expect(page.getByRole('button', { name: 'Pause background video' })).toHaveAttribute('aria-pressed', 'false');
+    expect(await page.locator('video').evaluate((video: HTMLVideoElement) => video.paused)).toBe(false);
+  });
+
+  test('with reduced motion the hero shows its still poster and no pause control', async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: /background video/ })).toBeHidden();
+    expect(await page.locator('video').evaluate((video: HTMLVideoElement) => video.currentSrc)).toBe('');
+    await context.close();
+  });
+});

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import {
+  callbackSchema,
+  contactSchema,
+  emailProblem,
+  fieldErrors,
+  packageRequestSchema,
+  serviceFieldsProblems,
+  submissionSchema,
+  type ServiceQuestion,
+} from '../../src/lib/forms';
+
+/* Spec section 5, rule by rule, for the three forms. */
+
+const token = { 'h-captcha-response': '10000000-aaaa-bbbb-cccc-000000000001' };
+const packageRequest = {
+  kind: 'package-request',
+  name: 'Asha Verma',
+  email: 'asha@example.com',
+  phone: '+91 98100 00000',
+  service: 'SEO - Growth',
+  message: 'We want more customers from Delhi NCR.',
+  ...token,
+};
+
+const errorsOf = (schema: { safeParse: (value: unknown) => { error?: unknown } }, value: unknown) => {
+  const result = schema.safeParse(value) as { error?: Parameters<typeof fieldErrors>[0] };
+  return result.error ? fieldErrors(result.error) : {};
+};
+
+describe('e-mail addresses', () => {
+  it.each(['name@example.com', 'first.last+tag@sub.example.co.in', "o'brien@example.org", 'a@b'])('accepts %s', (address) => {
+    expect(emailProblem(address)).toBeUndefined();
+  });
+
+  it.each([
+    ['', 'Enter your email address'],
+    ['name.example.com', 'Enter an email address in the correct format, like name@example.com'],
+    ['name@', 'Enter an email address in the correct format, like name@example.com'],
+    ['na me@example.com', 'Enter an email address in the correct format, like name@example.com'],
+    ['.name@example.com', 'Enter an email address in the correct format, like name@example.com'],
+    ['name@-example.com', 'Enter an email address in the correct format, like name@example.com'],
+  ])('refuses "%s" with "%s"', (address, message) => {
+    expect(emailProblem(address)).toBe(message);
+  });
+
+  it('accepts 64 characters before the @ and refuses 65', () => {
+    expect(emailProblem(`${'a'.repeat(64)}@example.com`)).toBeUndefined();
+    expect(emailProblem(`${'a'.repeat(65)}@example.com`)).toBe('The part before the @ must be 64 characters or fewer');
+  });
+
+  it('accepts 254 characters in total and refuses 255', () => {
+    const domain = (length: number) => `${'d'.repeat(60)}.${'e'.repeat(60)}.${'f'.repeat(60)}.${'g'.repeat(length - 183)}`;
+    const at254 = `${'a'.repeat(10)}@${domain(243)}`;
+    expect(at254).toHaveLength(254);
+    expect(emailProblem(at254)).toBeUndefined();
+    expect(emailProblem(`a${at254}`)).toBe('Email address must be 254 characters or fewer');
+  });
+});
+
+describe('package request', () => {
+  it('accepts a complete request', () => {
+    expect(errorsOf(packageRequestSchema, packageRequest)).toEqual({});
+  });
+
+  it.each([
+    ['name', 'Enter your name'],
+    ['email', 'Enter your email address'],
+    ['phone', 'Enter your phone number'],
+    ['service', 'Choose a service and package'],
+    ['message', 'Enter a message'],
+    ['h-captcha-response', 'Complete the check that you are not a robot'],
+  ])('requires %s', (field, message) => {
+    expect(errorsOf(packageRequestSchema, { ...packageRequest, [field]: '' })[field]).toBe(message);
+    expect(errorsOf(packageRequestSchema, { ...packageRequest, [field]: undefined })[field]).toBe(message);
+  });
+
+  it('treats a name of spaces as missing', () => {
+    expect(errorsOf(packageRequestSchema, { ...packageRequest, name: '   ' }).name).toBe('Enter your name');
+  });
+
+  it('does not check the format of a phone number, only its length', () => {
+    expect(errorsOf(packageRequestSchema, { ...packageRequest, phone: 'call after 6pm' })).toEqual({});
+    expect(errorsOf(packageRequestSchema, { ...packageRequest, phone: '9'.repeat(31) }).phone).toMatch(/30 characters or fewer/);
+  });
+
+  it('refuses a message over 5,000 characters', () => {
+    expect(errorsOf(packageRequestSchema, { ...packageRequest, message: 'x'.repeat(5001) }).message).toBe('Message must be 5,000 characters or fewer');
+  });
+});
+
+describe('callback request', () => {
+  const callback = { kind: 'callback', name: 'Ravi Kumar', email: 'ravi@example.com', message: 'Please call me about hosting.', ...token };
+
+  it('needs no phone and no service', () => {
+    expect(errorsOf(callbackSchema, callback)).toEqual({});
+  });
+
+  it('requires a full name, an e-mail in the correct format, a message and the captcha', () => {
+    const errors = errorsOf(callbackSchema, { kind: 'callback', email: 'ravi' });
+    expect(errors).toEqual({
+      name: 'Enter your full name',
+      email: 'Enter an email address in the correct format, like name@example.com',
+      message: 'Enter a message',
+      'h-captcha-response': 'Complete the check that you are not a robot',
+    });
+  });
+});
+
+describe('contact message', () => {
+  const contact = { kind: 'contact', name: 'Meera', email: 'meera@example.com', subject: 'Hosting', reason: 'general-question', message: 'Do you host WordPress?', ...token };
+
+  it('accepts the three reasons and defaults the opt-in to no', () => {
+    for (const reason of ['help-needed', 'general-question', 'complaint']) {
+      expect(contactSchema.parse({ ...contact, reason }).optIn).toBe(false);
+    }
+  });
+
+  it('refuses another reason', () => {
+    expect(errorsOf(contactSchema, { ...contact, reason: 'other' }).reason).toBe('Select a reason for your message');
+  });
+});
+
+describe('any submission', () => {
+  it('is told apart by its kind', () => {
+    expect(submissionSchema.parse(packageRequest).kind).toBe('package-request');
+    expect(errorsOf(submissionSchema, { ...packageRequest, kind: 'newsletter' })).toHaveProperty('kind');
+  });
+
+  it('keeps the honeypot so the function can spot a bot', () => {
+    expect(submissionSchema.parse({ ...packageRequest, website: 'http://spam.example' }).website).toBe('http://spam.example');
+  });
+});
+
+describe("a service's own questions", () => {
+  const questions: ServiceQuestion[] = [
+    { name: 'websiteUrl', label: 'Website address', type: 'url', required: true },
+    { name: 'priority', label: 'Priority', type: 'select', required: false, options: ['Normal', 'Urgent'] },
+  ];
+
+  it('accepts required answers and leaves optional ones out', () => {
+    expect(serviceFieldsProblems(questions, { websiteUrl: 'example.com' })).toEqual({});
+  });
+
+  it('says how to fix a missing, malformed or unknown answer', () => {
+    expect(serviceFieldsProblems(questions, {})).toEqual({ 'serviceFields.websiteUrl': 'Enter website address' });
+    expect(serviceFieldsProblems(questions, { websiteUrl: 'not a site' })['serviceFields.websiteUrl']).toBe(
+      'Enter a web address in the correct format, like https://example.com',
+    );
+    expect(serviceFieldsProblems(questions, { websiteUrl: 'https://example.com', priority: 'Yesterday' })['serviceFields.priority']).toBe(
+      'Select priority from the list',
+    );
+    expect(serviceFieldsProblems(questions, { websiteUrl: 'https://example.com', shoeSize: '9' })['serviceFields.shoeSize']).toBeDefined();
+  });
+});
