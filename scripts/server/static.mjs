@@ -85,14 +85,14 @@ export async function resolveFile(root, pathname) {
   return undefined;
 }
 
-function cacheControl(pathname) {
-  // Hashed build assets never change; everything else is revalidated.
-  return pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
+function cacheControl() {
+  // Netlify's default; netlify.toml makes hashed assets immutable.
+  return 'public, max-age=0, must-revalidate';
 }
 
 async function send(request, response, file, status, pathname, extraHeaders = {}) {
   const extension = extname(file);
-  const headers = { 'Content-Type': types[extension] ?? 'application/octet-stream', 'Cache-Control': cacheControl(pathname), ...extraHeaders };
+  const headers = { 'Content-Type': types[extension] ?? 'application/octet-stream', 'Cache-Control': cacheControl(), ...extraHeaders };
   const accepts = String(request.headers['accept-encoding'] ?? '');
   const encoding = compressible.has(extension) ? (accepts.includes('br') ? 'br' : accepts.includes('gzip') ? 'gzip' : undefined) : undefined;
   if (encoding) {
@@ -121,8 +121,11 @@ async function send(request, response, file, status, pathname, extraHeaders = {}
   await pipeline(createReadStream(file), response);
 }
 
-/** A request handler for the built site in `root`. */
-export async function createStaticHandler(root) {
+/**
+ * A request handler for the built site in `root`. `headersOf(pathname)` gives
+ * the custom headers production adds to the file at that address.
+ */
+export async function createStaticHandler(root, headersOf = () => ({})) {
   const redirectsText = await readFile(join(root, '_redirects'), 'utf8').catch(() => '');
   const rules = parseRedirects(redirectsText);
   const notFound = join(root, '404.html');
@@ -148,7 +151,7 @@ export async function createStaticHandler(root) {
 
     const rule = matchRedirect(rules, pathname);
     const file = rule?.force ? undefined : await resolveFile(root, pathname);
-    if (file) return send(request, response, file, 200, pathname);
+    if (file) return send(request, response, file, 200, pathname, headersOf(pathname));
     if (rule) {
       if (rule.status >= 300 && rule.status < 400) {
         response.writeHead(rule.status, { Location: rule.to });
@@ -156,8 +159,8 @@ export async function createStaticHandler(root) {
         return;
       }
       const target = await resolveFile(root, rule.to);
-      if (target) return send(request, response, target, rule.status, rule.to);
+      if (target) return send(request, response, target, rule.status, rule.to, headersOf(pathname));
     }
-    return send(request, response, notFound, 404, pathname);
+    return send(request, response, notFound, 404, pathname, headersOf(pathname));
   };
 }

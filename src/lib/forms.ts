@@ -89,6 +89,8 @@ export const packageRequestSchema = z.object({
   name,
   email,
   phone: required('Enter your phone number', LIMITS.phone, `Phone number must be ${LIMITS.phone} characters or fewer`),
+  /** The service's address on the site (its slug): tells the function which questions it asks. */
+  serviceId: z.string({ error: 'Choose a service and package' }).regex(/^[\p{Ll}\p{M}\p{N}_-]{1,80}$/u, { error: 'Choose a service and package' }),
   service: required('Choose a service and package', LIMITS.service, `Service must be ${LIMITS.service} characters or fewer`),
   message,
   serviceFields,

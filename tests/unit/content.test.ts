@@ -113,6 +113,10 @@ describe('every entry passes its schema', () => {
 });
 
 describe('the catalogue matches the price table', () => {
+  it('names each service file after the slug of its title, which the request form sends as serviceId', () => {
+    for (const entry of services) expect(`${slugify((entry.data as { title: string }).title)}.json`).toBe(entry.file.split('/').pop());
+  });
+
   it('has exactly the services of the table', () => {
     expect(services.map((entry) => entry.id).sort()).toEqual(Object.keys(priceTable).sort());
   });

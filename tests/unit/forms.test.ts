@@ -18,6 +18,7 @@ const packageRequest = {
   name: 'Asha Verma',
   email: 'asha@example.com',
   phone: '+91 98100 00000',
+  serviceId: 'seo',
   service: 'SEO - Growth',
   message: 'We want more customers from Delhi NCR.',
   ...token,

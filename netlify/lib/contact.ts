@@ -1,0 +1,246 @@
+import { fieldErrors, serviceFieldsProblems, submissionSchema, type Submission } from '../../src/lib/forms.ts';
+import { verifyCaptcha } from './captcha.ts';
+import { findService } from './catalogue.ts';
+import type { SubmissionConfig } from './config.ts';
+import { deliver } from './delivery.ts';
+import { logEvent } from './log.ts';
+import {
+  idempotencyKey,
+  newSubmissionId,
+  pendingKey,
+  readSubmission,
+  submissionKey,
+  type StoredSubmission,
+  type SubmissionStore,
+} from './records.ts';
+
+/*
+ * POST /api/contact: the checks every submission passes, in order, each with
+ * its own status and a JSON body the forms can show. An accepted submission is
+ * stored before the answer, then forwarded to the company's webhook.
+ */
+
+export const MAX_BODY_BYTES = 32 * 1024;
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+export interface ContactDependencies {
+  config: SubmissionConfig;
+  store: SubmissionStore;
+  /** Keeps delivery running after the answer (Netlify's context.waitUntil). */
+  waitUntil: (promise: Promise<unknown>) => void;
+  clientIp?: string | undefined;
+  now?: () => Date;
+  fetch?: typeof fetch;
+}
+
+type Failure = { status: number; error: string; fields?: Record<string, string>; headers?: Record<string, string>; reason: string };
+
+const reply = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+  });
+
+const fail = (failure: Failure, kind = 'unknown') => {
+  logEvent(failure.status >= 500 ? 'error' : 'info', { event: 'submission', status: failure.status, kind, reason: failure.reason });
+  return reply(failure.status, { ok: false, error: failure.error, ...(failure.fields ? { fields: failure.fields } : {}) }, failure.headers);
+};
+
+/** Reads at most MAX_BODY_BYTES; more is refused without reading the rest into memory. */
+async function readBody(request: Request): Promise<string | 'too-large'> {
+  const declared = Number(request.headers.get('content-length'));
+  if (declared > MAX_BODY_BYTES) return 'too-large';
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      return 'too-large';
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+function cookie(request: Request, name: string): string | undefined {
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+function sameToken(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let index = 0; index < a.length; index += 1) difference |= a.charCodeAt(index) ^ b.charCodeAt(index);
+  return difference === 0;
+}
+
+async function checkServiceFields(submission: Submission): Promise<Record<string, string>> {
+  if (submission.kind !== 'package-request') return {};
+  const service = await findService(submission.serviceId);
+  if (!service) return { serviceId: 'Choose a service from our catalogue' };
+  return serviceFieldsProblems(service.inputFields, submission.serviceFields);
+}
+
+/** The visitor's answers as stored and forwarded: everything but the captcha token and the honeypot. */
+function answers(submission: Submission): Record<string, unknown> {
+  const { 'h-captcha-response': _token, website: _honeypot, kind: _kind, ...rest } = submission;
+  return rest;
+}
+
+export async function handleContact(request: Request, deps: ContactDependencies): Promise<Response> {
+  const now = deps.now ?? (() => new Date());
+
+  if (request.method !== 'POST') {
+    return fail({ status: 405, error: 'Send the form with POST.', headers: { Allow: 'POST' }, reason: 'method' });
+  }
+  const contentType = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (contentType !== 'application/json') {
+    return fail({ status: 415, error: 'Send the form as JSON (Content-Type: application/json).', reason: 'content-type' });
+  }
+  const text = await readBody(request);
+  if (text === 'too-large') {
+    return fail({ status: 413, error: 'The form is too large to send. Shorten your message and try again.', reason: 'size' });
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return fail({ status: 400, error: 'The form could not be read. Reload the page and try again.', reason: 'json' });
+  }
+
+  const origin = request.headers.get('origin');
+  const ownOrigin = new URL(request.url).origin;
+  if (!origin || (origin !== ownOrigin && !deps.config.allowedOrigins.includes(origin))) {
+    return fail({ status: 403, error: 'This form can only be sent from our own website.', reason: 'origin' });
+  }
+  const headerToken = request.headers.get(XSRF_HEADER) ?? '';
+  const cookieToken = cookie(request, XSRF_COOKIE) ?? '';
+  if (!headerToken || !cookieToken || !sameToken(headerToken, cookieToken)) {
+    return fail({ status: 403, error: 'Your session has expired. Reload the page and send the form again; what you typed is kept.', reason: 'xsrf' });
+  }
+
+  const parsed = submissionSchema.safeParse(body);
+  const kindOf = (value: unknown) => {
+    const kind = (value as { kind?: unknown } | null)?.kind;
+    return typeof kind === 'string' && ['package-request', 'callback', 'contact'].includes(kind) ? kind : 'unknown';
+  };
+  if (!parsed.success) {
+    return fail({ status: 422, error: 'Some answers need changing.', fields: fieldErrors(parsed.error), reason: 'schema' }, kindOf(body));
+  }
+  const submission = parsed.data;
+  const serviceProblems = await checkServiceFields(submission);
+  if (Object.keys(serviceProblems).length > 0) {
+    return fail({ status: 422, error: 'Some answers need changing.', fields: serviceProblems, reason: 'service-fields' }, submission.kind);
+  }
+
+  const repeatKey = request.headers.get('idempotency-key')?.trim();
+  const validRepeatKey = repeatKey && /^[A-Za-z0-9_-]{8,100}$/.test(repeatKey) ? repeatKey : undefined;
+  if (!validRepeatKey) return accept(submission, undefined, deps, now);
+
+  // Copies of one request that arrive together are taken one after the other, so
+  // the second finds what the first stored. Across function instances the store's
+  // create-only write (onlyIfNew) decides; this covers one instance and the local
+  // server, whose Blobs stand-in does not make that write atomic.
+  const previous = inFlight.get(validRepeatKey) ?? Promise.resolve();
+  const current = previous.catch(() => undefined).then(() => accept(submission, validRepeatKey, deps, now));
+  inFlight.set(validRepeatKey, current);
+  try {
+    return await current;
+  } finally {
+    if (inFlight.get(validRepeatKey) === current) inFlight.delete(validRepeatKey);
+  }
+}
+
+const inFlight = new Map<string, Promise<Response>>();
+
+/** From here the submission is valid: repeat check, spam, captcha, storage and delivery. */
+async function accept(submission: Submission, validRepeatKey: string | undefined, deps: ContactDependencies, now: () => Date): Promise<Response> {
+  try {
+    if (validRepeatKey) {
+      const earlier = (await deps.store.get(idempotencyKey(validRepeatKey), { type: 'json', consistency: 'strong' })) as { id: string } | null;
+      if (earlier) {
+        logEvent('info', { event: 'submission', status: 202, kind: submission.kind, id: earlier.id, reason: 'repeat' });
+        return reply(202, { ok: true, id: earlier.id });
+      }
+    }
+  } catch {
+    return fail({ status: 503, error: 'We could not save your message just now. Please try again in a minute.', reason: 'storage' }, submission.kind);
+  }
+
+  const spam = submission.website.trim() !== '';
+  if (!spam) {
+    if (!deps.config.hcaptchaSecret) {
+      logEvent('error', { event: 'configuration', reason: 'HCAPTCHA_SECRET is not set in production; refusing submissions' });
+      return fail({ status: 503, error: 'Our forms are not available right now. Please e-mail us instead.', reason: 'configuration' }, submission.kind);
+    }
+    const verdict = await verifyCaptcha(submission['h-captcha-response'], {
+      secret: deps.config.hcaptchaSecret,
+      verifyUrl: deps.config.verifyUrl,
+      siteKey: deps.config.hcaptchaSiteKey,
+      remoteIp: deps.clientIp,
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    });
+    if (verdict === 'failed') {
+      return fail({ status: 403, error: 'The robot check did not pass. Please do the check again.', reason: 'captcha' }, submission.kind);
+    }
+    if (verdict === 'unreachable') {
+      return fail({ status: 503, error: 'We could not run the robot check just now. Please try again in a minute.', reason: 'captcha-unreachable' }, submission.kind);
+    }
+  }
+
+  const receivedAt = now();
+  const forwardUrl = spam ? undefined : deps.config.forwardUrl;
+  const record: StoredSubmission = {
+    id: newSubmissionId(receivedAt),
+    kind: submission.kind,
+    receivedAt: receivedAt.toISOString(),
+    spam,
+    fields: answers(submission),
+    idempotencyKey: validRepeatKey,
+    delivery: spam
+      ? { status: 'spam', attempts: 0 }
+      : forwardUrl
+        ? { status: 'pending', attempts: 0, nextAttemptAt: new Date(receivedAt.getTime() + deps.config.retryBaseMs).toISOString() }
+        : { status: 'not-forwarded', attempts: 0 },
+  };
+
+  try {
+    await deps.store.setJSON(submissionKey(record.id), record);
+    if (forwardUrl) await deps.store.setJSON(pendingKey(record.id), { id: record.id, nextAttemptAt: record.delivery.nextAttemptAt });
+    if (validRepeatKey) {
+      const claim = await deps.store.setJSON(idempotencyKey(validRepeatKey), { id: record.id }, { onlyIfNew: true });
+      if (!claim.modified) {
+        // Another copy of this request was stored a moment earlier: keep that one only.
+        const earlier = (await deps.store.get(idempotencyKey(validRepeatKey), { type: 'json', consistency: 'strong' })) as { id: string } | null;
+        if (earlier && earlier.id !== record.id && (await readSubmission(deps.store, earlier.id))) {
+          await deps.store.delete(pendingKey(record.id));
+          await deps.store.delete(submissionKey(record.id));
+          logEvent('info', { event: 'submission', status: 202, kind: submission.kind, id: earlier.id, reason: 'repeat' });
+          return reply(202, { ok: true, id: earlier.id });
+        }
+      }
+    }
+  } catch {
+    return fail({ status: 503, error: 'We could not save your message just now. Please try again in a minute.', reason: 'storage' }, submission.kind);
+  }
+
+  logEvent('info', { event: 'submission', status: 202, kind: record.kind, id: record.id, ...(spam ? { reason: 'spam' } : {}) });
+  if (forwardUrl) {
+    deps.waitUntil(
+      deliver(record, { store: deps.store, forwardUrl, retryBaseMs: deps.config.retryBaseMs, now, ...(deps.fetch ? { fetch: deps.fetch } : {}) }).catch(() => {
+        // The marker stays; the scheduled function retries. Nothing personal is logged.
+        logEvent('error', { event: 'delivery', status: 'pending', kind: record.kind, id: record.id, reason: 'delivery threw' });
+      }),
+    );
+  }
+  return reply(202, { ok: true, id: record.id });
+}

@@ -1,0 +1,23 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getStore } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
+
+/** A real Netlify Blobs server on loopback over a temporary folder, and a store on it. */
+export async function startBlobs(storeName = 'submissions') {
+  const directory = mkdtempSync(join(tmpdir(), 'qd-blobs-'));
+  const token = 'test-token';
+  const server = new BlobsServer({ directory, token });
+  const { port } = await server.start();
+  const url = `http://127.0.0.1:${port}`;
+  const store = getStore({ name: storeName, siteID: 'test-site', token, edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' });
+  return {
+    directory,
+    store,
+    async stop() {
+      await server.stop();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}

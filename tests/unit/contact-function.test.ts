@@ -1,0 +1,299 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readConfig } from '../../netlify/lib/config';
+import { handleContact, MAX_BODY_BYTES } from '../../netlify/lib/contact';
+import { deliverPending } from '../../netlify/lib/delivery';
+import { readSubmission, type StoredSubmission } from '../../netlify/lib/records';
+import { startBlobs } from '../support/blobs';
+import { PASSING_TOKEN, startFakeSiteverify, startWebhookReceiver, type FakeSiteverify, type WebhookReceiver } from '../support/stand-ins';
+
+/*
+ * The submission function's handler with Web Requests, a real Netlify Blobs
+ * server on loopback, a fake siteverify API and a webhook receiver.
+ */
+
+const site = 'https://quartz.example';
+const person = { name: 'Asha Verma', email: 'asha.verma@example.com', phone: '+91 98100 12345', message: 'We need a new website for our clinic.' };
+const callback = { kind: 'callback', ...person, service: 'Web Hosting', 'h-captcha-response': PASSING_TOKEN };
+const packageRequest = {
+  kind: 'package-request',
+  ...person,
+  serviceId: 'seo',
+  service: 'SEO - Growth',
+  serviceFields: { websiteUrl: 'https://clinic.example', targetLocation: 'Delhi NCR' },
+  'h-captcha-response': PASSING_TOKEN,
+};
+
+let blobs: Awaited<ReturnType<typeof startBlobs>>;
+let siteverify: FakeSiteverify;
+let webhook: WebhookReceiver;
+let background: Promise<unknown>[];
+let logs: string[];
+
+beforeAll(async () => {
+  siteverify = await startFakeSiteverify();
+  webhook = await startWebhookReceiver();
+});
+
+afterAll(async () => {
+  await siteverify.close();
+  await webhook.close();
+});
+
+beforeEach(async () => {
+  blobs = await startBlobs();
+  siteverify.mode = 'by-token';
+  siteverify.calls = [];
+  webhook.up = true;
+  webhook.deliveries = [];
+  background = [];
+  logs = [];
+  const capture = (...parts: unknown[]) => void logs.push(parts.map(String).join(' '));
+  vi.spyOn(console, 'log').mockImplementation(capture);
+  vi.spyOn(console, 'error').mockImplementation(capture);
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await Promise.allSettled(background);
+  await blobs.stop();
+});
+
+function config(overrides: Record<string, string> = {}, context = 'dev') {
+  return readConfig({ URL: site, HCAPTCHA_VERIFY_URL: siteverify.url, CONTACT_FORWARD_URL: webhook.url, DELIVERY_RETRY_BASE_MS: '1000', ...overrides }, context);
+}
+
+function request(body: unknown, init: { method?: string; headers?: Record<string, string>; raw?: string } = {}) {
+  const method = init.method ?? 'POST';
+  return new Request(`${site}/api/contact`, {
+    method,
+    headers: {
+      'Content-Type': 'application/json',
+      Origin: site,
+      'X-XSRF-TOKEN': 'token-1234567890',
+      Cookie: 'theme=light; XSRF-TOKEN=token-1234567890',
+      ...init.headers,
+    },
+    ...(method === 'GET' || method === 'HEAD' ? {} : { body: init.raw ?? JSON.stringify(body) }),
+  });
+}
+
+async function send(req: Request, options: { config?: ReturnType<typeof config> } = {}) {
+  const response = await handleContact(req, {
+    config: options.config ?? config(),
+    store: blobs.store,
+    waitUntil: (promise) => void background.push(promise),
+    clientIp: '203.0.113.7',
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as { ok: boolean; id?: string; error?: string; fields?: Record<string, string> } };
+}
+
+async function stored(): Promise<StoredSubmission[]> {
+  const { blobs: keys } = await blobs.store.list({ prefix: 'submissions/' });
+  return Promise.all(keys.map(async ({ key }) => (await blobs.store.get(key, { type: 'json' })) as StoredSubmission));
+}
+
+describe('each check answers with its own status', () => {
+  it('refuses a GET with 405 and says to use POST', async () => {
+    const { status, headers, body } = await send(request(undefined, { method: 'GET' }));
+    expect(status).toBe(405);
+    expect(headers.get('allow')).toBe('POST');
+    expect(body.ok).toBe(false);
+  });
+
+  it('refuses a form that is not JSON with 415', async () => {
+    expect((await send(request(callback, { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }))).status).toBe(415);
+  });
+
+  it('refuses a body over 32 KB with 413, whether or not its length is declared', async () => {
+    const big = { ...callback, message: 'x'.repeat(MAX_BODY_BYTES) };
+    expect((await send(request(big))).status).toBe(413);
+    const stream = new ReadableStream({
+      start(controller) {
+        for (let index = 0; index < 40; index += 1) controller.enqueue(new TextEncoder().encode('x'.repeat(1024)));
+        controller.close();
+      },
+    });
+    const chunked = new Request(`${site}/api/contact`, { method: 'POST', headers: request(callback).headers, body: stream, duplex: 'half' } as RequestInit);
+    expect((await send(chunked)).status).toBe(413);
+  });
+
+  it('refuses malformed JSON with 400', async () => {
+    expect((await send(request(undefined, { raw: '{"kind": "callback",' }))).status).toBe(400);
+  });
+
+  it('refuses a request from another site, or with no Origin, with 403', async () => {
+    expect((await send(request(callback, { headers: { Origin: 'https://evil.example' } }))).status).toBe(403);
+    const noOrigin = request(callback);
+    noOrigin.headers.delete('origin');
+    expect((await send(noOrigin)).status).toBe(403);
+  });
+
+  it('accepts the deploy URLs Netlify names as the site origin', async () => {
+    const preview = 'https://deploy-preview-7--quartz.netlify.app';
+    const { status } = await send(request(callback, { headers: { Origin: preview } }), { config: config({ DEPLOY_PRIME_URL: preview }) });
+    expect(status).toBe(202);
+  });
+
+  it('refuses a missing or different XSRF token with 403', async () => {
+    expect((await send(request(callback, { headers: { 'X-XSRF-TOKEN': '' } }))).status).toBe(403);
+    expect((await send(request(callback, { headers: { 'X-XSRF-TOKEN': 'token-0000000000' } }))).status).toBe(403);
+    expect((await send(request(callback, { headers: { Cookie: 'theme=light' } }))).status).toBe(403);
+  });
+
+  it('answers 422 with a message for each wrong field', async () => {
+    const { status, body } = await send(request({ ...callback, email: 'asha', message: '' }));
+    expect(status).toBe(422);
+    expect(body.fields).toEqual({
+      email: 'Enter an email address in the correct format, like name@example.com',
+      message: 'Enter a message',
+    });
+    expect(await stored()).toEqual([]);
+  });
+
+  it("checks a package request's answers against the service's own questions", async () => {
+    const missing = await send(request({ ...packageRequest, serviceFields: { targetLocation: 'Delhi' } }));
+    expect(missing.status).toBe(422);
+    expect(missing.body.fields).toEqual({ 'serviceFields.websiteUrl': 'Enter website address' });
+    const unknown = await send(request({ ...packageRequest, serviceId: 'time-travel' }));
+    expect(unknown.body.fields).toEqual({ serviceId: 'Choose a service from our catalogue' });
+  });
+
+  it('answers 403 when hCaptcha says the token is not valid, and stores nothing', async () => {
+    const { status, body } = await send(request({ ...callback, 'h-captcha-response': 'forged-token' }));
+    expect(status).toBe(403);
+    expect(body.error).toMatch(/robot check/);
+    expect(await stored()).toEqual([]);
+  });
+
+  it('answers 503 when hCaptcha cannot be reached, so the form can offer a retry, and stores nothing', async () => {
+    siteverify.mode = 'error';
+    expect((await send(request(callback))).status).toBe(503);
+    const unreachable = config({ HCAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/siteverify' });
+    expect((await send(request(callback), { config: unreachable })).status).toBe(503);
+    expect(await stored()).toEqual([]);
+  });
+
+  it('answers 503 when hCaptcha does not answer within 5 seconds', async () => {
+    siteverify.mode = 'hang';
+    const started = Date.now();
+    expect((await send(request(callback))).status).toBe(503);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4900);
+    expect(await stored()).toEqual([]);
+  }, 10_000);
+
+  it('refuses every submission in production when HCAPTCHA_SECRET is missing, and logs a configuration error', async () => {
+    const production = readConfig({ URL: site, HCAPTCHA_VERIFY_URL: siteverify.url }, 'production');
+    const { status } = await send(request(callback), { config: production });
+    expect(status).toBe(503);
+    expect(siteverify.calls).toEqual([]);
+    expect(logs.join('\n')).toMatch(/"event":"configuration".*HCAPTCHA_SECRET/);
+    expect(await stored()).toEqual([]);
+  });
+
+  it('verifies with the production secret in production and the test secret on deploy previews', async () => {
+    await send(request(callback), { config: readConfig({ URL: site, HCAPTCHA_VERIFY_URL: siteverify.url, HCAPTCHA_SECRET: 'live-secret' }, 'production') });
+    await send(request(callback), { config: readConfig({ URL: site, HCAPTCHA_VERIFY_URL: siteverify.url, HCAPTCHA_SECRET: 'live-secret' }, 'deploy-preview') });
+    expect(siteverify.calls.map((call) => call.secret)).toEqual(['live-secret', '0x0000000000000000000000000000000000000000']);
+  });
+});
+
+describe('an accepted submission', () => {
+  it('is stored before the answer, 202 with its id, without the captcha token', async () => {
+    const { status, body } = await send(request(packageRequest));
+    expect(status).toBe(202);
+    expect(body).toEqual({ ok: true, id: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[0-9a-f]{12}$/) });
+    const record = await readSubmission(blobs.store, body.id!);
+    expect(record).toMatchObject({ id: body.id, kind: 'package-request', spam: false, fields: { ...person, serviceId: 'seo', service: 'SEO - Growth' } });
+    expect(JSON.stringify(record)).not.toContain(PASSING_TOKEN);
+  });
+
+  it('is forwarded to the webhook with its id as the idempotency key, then marked delivered', async () => {
+    const { body } = await send(request(callback));
+    await Promise.all(background);
+    expect(webhook.deliveries).toHaveLength(1);
+    expect(webhook.deliveries[0]).toMatchObject({ idempotencyKey: body.id, body: { id: body.id, kind: 'callback', name: person.name, email: person.email } });
+    expect((await readSubmission(blobs.store, body.id!))?.delivery.status).toBe('delivered');
+    expect((await blobs.store.list({ prefix: 'pending/' })).blobs).toEqual([]);
+  });
+
+  it('stays pending when the webhook is down and is delivered once by the retry when it is back', async () => {
+    webhook.up = false;
+    let clock = new Date('2026-11-21T10:00:00Z');
+    const now = () => clock;
+    const response = await handleContact(request(callback), { config: config(), store: blobs.store, waitUntil: (promise) => void background.push(promise), now });
+    const { id } = (await response.json()) as { id: string };
+    await Promise.all(background);
+    expect((await readSubmission(blobs.store, id))?.delivery).toMatchObject({ status: 'pending', attempts: 1 });
+
+    webhook.up = true;
+    const options = { store: blobs.store, forwardUrl: webhook.url, retryBaseMs: 1000, now };
+    expect(await deliverPending(options)).toEqual({ tried: 0, delivered: 0 });
+    clock = new Date(clock.getTime() + 1000);
+    expect(await deliverPending(options)).toEqual({ tried: 1, delivered: 1 });
+    expect(await deliverPending(options)).toEqual({ tried: 0, delivered: 0 });
+    expect(webhook.deliveries.map((delivery) => delivery.idempotencyKey)).toEqual([id]);
+    expect((await readSubmission(blobs.store, id))?.delivery.status).toBe('delivered');
+  });
+
+  it('is stored but not forwarded when no webhook is configured', async () => {
+    const { status, body } = await send(request(callback), { config: config({ CONTACT_FORWARD_URL: '' }) });
+    expect(status).toBe(202);
+    expect((await readSubmission(blobs.store, body.id!))?.delivery.status).toBe('not-forwarded');
+    expect(webhook.deliveries).toEqual([]);
+  });
+
+  it('is never forwarded from a deploy preview, and goes to the preview store', async () => {
+    const preview = readConfig({ URL: site, HCAPTCHA_VERIFY_URL: siteverify.url, CONTACT_FORWARD_URL: webhook.url }, 'deploy-preview');
+    expect(preview.storeName).toBe('submissions-preview');
+    expect(preview.forwardUrl).toBeUndefined();
+  });
+});
+
+describe('spam and repeats', () => {
+  it('accepts a filled honeypot silently, stores it as spam and never forwards it or asks hCaptcha', async () => {
+    const { status, body } = await send(request({ ...callback, website: 'http://cheap-pills.example', 'h-captcha-response': 'anything' }));
+    expect(status).toBe(202);
+    expect(body.ok).toBe(true);
+    await Promise.all(background);
+    expect((await readSubmission(blobs.store, body.id!))).toMatchObject({ spam: true, delivery: { status: 'spam' } });
+    expect(webhook.deliveries).toEqual([]);
+    expect(siteverify.calls).toEqual([]);
+  });
+
+  it('stores a request repeated with the same idempotency key once, answering with the same id', async () => {
+    const headers = { 'Idempotency-Key': 'form-7f3a9c2e-4b1d' };
+    const first = await send(request(callback, { headers }));
+    const again = await send(request({ ...callback, 'h-captcha-response': 'already-used-token' }, { headers }));
+    expect(again).toMatchObject({ status: 202, body: { ok: true, id: first.body.id } });
+    await Promise.all(background);
+    expect(await stored()).toHaveLength(1);
+    expect(webhook.deliveries).toHaveLength(1);
+  });
+
+  it('stores two simultaneous copies of one request once', async () => {
+    const headers = { 'Idempotency-Key': 'form-simultaneous-01' };
+    const [one, two] = await Promise.all([send(request(callback, { headers })), send(request(callback, { headers }))]);
+    expect(one.body.id).toBe(two.body.id);
+    await Promise.all(background);
+    expect(await stored()).toHaveLength(1);
+    expect(webhook.distinct()).toBe(1);
+  });
+});
+
+describe('logs', () => {
+  it('hold status, kind and id only: never a name, e-mail, phone or message', async () => {
+    await send(request(packageRequest));
+    await send(request({ ...callback, email: 'not-an-address' }));
+    await send(request({ ...callback, 'h-captcha-response': 'forged' }));
+    await send(request({ ...callback, website: 'spam' }));
+    webhook.up = false;
+    await send(request(callback));
+    await Promise.all(background);
+    const text = logs.join('\n');
+    expect(logs.length).toBeGreaterThanOrEqual(5);
+    for (const secret of [person.name, person.email, person.phone, person.message, 'not-an-address', 'Asha', 'clinic.example']) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).toMatch(/"status":202,"kind":"package-request","id":"/);
+  });
+});
