@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import contentSecurityPolicy from './src/integrations/content-security-policy.ts';
+import firstUse from './src/integrations/first-use.ts';
 
 // Netlify sets URL to the site's main address (and DEPLOY_PRIME_URL for previews).
 const site = process.env.URL ?? `http://localhost:${process.env.PORT ?? 4321}`;
@@ -11,6 +12,6 @@ export default defineConfig({
   site,
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'always' },
-  integrations: [react(), sitemap({ filter: (page) => !page.endsWith('/404') }), contentSecurityPolicy()],
+  integrations: [react(), sitemap({ filter: (page) => !page.endsWith('/404') }), firstUse(), contentSecurityPolicy()],
   prefetch: false,
 });

@@ -71,7 +71,13 @@ async function readBody(request: Request): Promise<string | 'too-large'> {
 function cookie(request: Request, name: string): string | undefined {
   for (const part of (request.headers.get('cookie') ?? '').split(';')) {
     const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      // A malformed %-escape ("XSRF-TOKEN=%") is no token: refused with 403 like a missing one, not thrown.
+      return undefined;
+    }
   }
   return undefined;
 }

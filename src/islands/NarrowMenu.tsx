@@ -1,0 +1,81 @@
+import { useEffect, useRef, useState } from 'react';
+import type { NavLink } from '../navigation';
+import styles from './NarrowMenu.module.css';
+
+/*
+ * The menu of narrow screens. Server-rendered as <details>, so it opens and
+ * closes without JavaScript; hydrated only where a narrow screen shows it
+ * (client:media). Then a link click, Escape or a click outside closes it, and
+ * the toggle says its state with aria-expanded and aria-controls.
+ */
+
+interface Props {
+  links: readonly NavLink[];
+  /** The href of the current page's menu entry, if any. */
+  current?: string | undefined;
+  callbackHref: string;
+  callbackService?: string | undefined;
+}
+
+const listId = 'narrow-menu-list';
+
+export default function NarrowMenu({ links, current, callbackHref, callbackService }: Props) {
+  const details = useRef<HTMLDetailsElement>(null);
+  const summary = useRef<HTMLElement>(null);
+  const [open, setOpen] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+
+  useEffect(() => setHydrated(true), []);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      summary.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (event.target instanceof Node && !details.current?.contains(event.target)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  return (
+    <details ref={details} className={styles.menu} open={open} onToggle={(event) => setOpen(event.currentTarget.open)} data-narrow-menu>
+      <summary
+        ref={summary}
+        className={styles.toggle}
+        aria-label="Menu"
+        {...(hydrated ? { 'aria-expanded': open, 'aria-controls': listId } : {})}
+      >
+        <svg className={styles.hamburger} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+          <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <svg className={styles.cross} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+          <path d="M5 5l14 14M19 5 5 19" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </summary>
+      <nav id={listId} className={styles.panel} aria-label="Main">
+        <ul className={styles.list}>
+          {links.map((link) => (
+            <li key={link.href}>
+              <a className={styles.link} href={link.href} aria-current={link.href === current ? 'page' : undefined} onClick={() => setOpen(false)}>
+                {link.label}
+              </a>
+            </li>
+          ))}
+          <li className={styles.callback}>
+            <a className={styles.link} href={callbackHref} data-callback-trigger data-service={callbackService} onClick={() => setOpen(false)}>
+              Request a callback
+            </a>
+          </li>
+        </ul>
+      </nav>
+    </details>
+  );
+}

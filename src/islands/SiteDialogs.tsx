@@ -1,0 +1,70 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
+import { $dialog, closeDialog, openCallbackDialog, openRequestDialog, type RequestedService } from '../stores/dialogs';
+import CallbackForm from './dialogs/CallbackForm';
+import Modal from './dialogs/Modal';
+import NoticeViewport from './dialogs/NoticeViewport';
+import PackageRequestForm from './dialogs/PackageRequestForm';
+
+/*
+ * The shell's dialogs: the callback request on every page and, on a service
+ * page, the package request. Without JavaScript their triggers are links to
+ * Contact Us; this island loads on the first click of one of them
+ * (client:first-use) and from then on opens the dialog instead.
+ */
+
+interface Props {
+  siteKey: string;
+  /** The service of this page, when it is a service page. */
+  service?: RequestedService | undefined;
+}
+
+export const TRIGGERS = '[data-callback-trigger], [data-package-request]';
+
+export default function SiteDialogs({ siteKey, service }: Props) {
+  const dialog = useStore($dialog);
+  const trigger = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    const open = (element: Element) => {
+      trigger.current = element instanceof HTMLElement ? element : null;
+      const packageName = element.getAttribute('data-package-name');
+      if (element.hasAttribute('data-package-request') && service && packageName) openRequestDialog(service, packageName);
+      else openCallbackDialog(element.getAttribute('data-service') ?? service?.title ?? '');
+    };
+    const onClick = (event: MouseEvent) => {
+      const element = event.target instanceof Element ? event.target.closest(TRIGGERS) : null;
+      if (!element || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      open(element);
+    };
+    document.addEventListener('click', onClick);
+    // The click that loaded this island.
+    if (window.qdFirstUse) {
+      open(window.qdFirstUse);
+      window.qdFirstUse = undefined;
+    }
+    return () => document.removeEventListener('click', onClick);
+  }, [service]);
+
+  const close = () => {
+    closeDialog();
+    trigger.current?.focus();
+  };
+
+  return (
+    <>
+      {dialog?.kind === 'package-request' && (
+        <Modal title={`Request ${dialog.packageName}`} subtitle={dialog.service.title} onClose={close}>
+          <PackageRequestForm dialog={dialog} siteKey={siteKey} onDone={close} />
+        </Modal>
+      )}
+      {dialog?.kind === 'callback' && (
+        <Modal title="Request a callback" subtitle="Leave your details and we will call or write back within one working day." onClose={close}>
+          <CallbackForm service={dialog.service} siteKey={siteKey} onCancel={close} onDone={close} />
+        </Modal>
+      )}
+      <NoticeViewport />
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { clearDraft, loadDraft, saveDraft } from '../../lib/drafts';
+import { randomToken } from '../../lib/api';
+
+/*
+ * A form's values, kept as a draft in sessionStorage while the visitor types
+ * (so a reload loses nothing) together with the idempotency key of this
+ * submission: every retry of the same draft sends the same key, so the server
+ * stores it once. `reset` starts a new draft with a new key.
+ */
+
+export type Values = Record<string, string | boolean>;
+
+export function useDraftForm<T extends Values>(formId: string, initial: T) {
+  const [values, setValues] = useState<T>(initial);
+  const [key, setKey] = useState('');
+  const loaded = useRef(false);
+
+  // Read the draft after hydration, so the server-rendered markup and the first render agree.
+  useEffect(() => {
+    const draft = loadDraft<T & { idempotencyKey?: string }>(formId);
+    const { idempotencyKey, ...saved } = draft ?? {};
+    if (draft) setValues((current) => ({ ...current, ...pick(saved, current) }));
+    setKey(typeof idempotencyKey === 'string' && idempotencyKey ? idempotencyKey : randomToken());
+    loaded.current = true;
+  }, [formId]);
+
+  useEffect(() => {
+    if (loaded.current && key) saveDraft(formId, { ...values, idempotencyKey: key });
+  }, [formId, values, key]);
+
+  const setValue = useCallback((name: string, value: string | boolean) => {
+    setValues((current) => ({ ...current, [name]: value }));
+  }, []);
+
+  const reset = useCallback(
+    (next: T = initial) => {
+      clearDraft(formId);
+      setValues(next);
+      setKey(randomToken());
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [formId],
+  );
+
+  return useMemo(() => ({ values, setValue, setValues, idempotencyKey: key, reset }), [values, setValue, key, reset]);
+}
+
+/** Only the saved answers the form still has fields for, with the field's type. */
+function pick<T extends Values>(saved: Record<string, unknown>, current: T): Partial<T> {
+  const result: Partial<T> = {};
+  for (const [name, value] of Object.entries(saved)) {
+    if (name in current && typeof value === typeof current[name]) (result as Record<string, unknown>)[name] = value;
+  }
+  return result;
+}
