@@ -43,7 +43,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node scripts/serve.mjs',
+    // scripts/serve.mjs behind a fake hCaptcha siteverify API (tests/e2e/support/server.mjs).
+    command: 'node tests/e2e/support/server.mjs',
     url: `http://localhost:${port}/`,
     env: { PORT: String(port) },
     reuseExistingServer: !process.env.CI,

@@ -103,6 +103,9 @@ export default function ContactForm({ siteKey }: Props) {
   return (
     <form noValidate onSubmit={onSubmit} aria-busy={sending} className="contact-form" onFocus={() => setEngaged(true)}>
       <ErrorSummary errors={errors} fieldId={id} attempt={attempt} />
+      {/* Until the script has taken over, typing would be lost, so the fields wait for it. */}
+      <fieldset className={styles.fieldset} disabled={!hydrated}>
+        <legend className="visually-hidden">Your message</legend>
       <Field id={id('name')} label="Name" value={String(values.name)} onChange={change('name')} error={errors.name} required autoComplete="name" />
       <Field id={id('email')} label="Email" type="email" value={String(values.email)} onChange={change('email')} error={errors.email} required autoComplete="email" />
       <Field id={id('subject')} label="Subject" value={String(values.subject)} onChange={change('subject')} error={errors.subject} required hint="A few words, like “New website for our shop”." />
@@ -122,6 +125,7 @@ export default function ContactForm({ siteKey }: Props) {
         <label htmlFor={id('optIn')}>Subscribe me to the mailing list: news and offers, about once a month. You can leave at any time.</label>
       </div>
       <Honeypot value={String(values.website)} onChange={(value) => form.setValue('website', value)} />
+      </fieldset>
       {engaged ? (
         <Captcha ref={captcha} id={id('h-captcha-response')} siteKey={siteKey} onToken={setToken} onExpire={() => setToken('')} error={errors['h-captcha-response']} />
       ) : (

@@ -47,10 +47,13 @@ export default function SiteDialogs({ siteKey, service }: Props) {
     return () => document.removeEventListener('click', onClick);
   }, [service]);
 
-  const close = () => {
-    closeDialog();
-    trigger.current?.focus();
-  };
+  // Focus goes back to the control that opened the dialog once the dialog is gone
+  // (while a modal is open, nothing outside it can take focus).
+  useEffect(() => {
+    if (!dialog) trigger.current?.focus();
+  }, [dialog]);
+
+  const close = () => closeDialog();
 
   return (
     <>

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { test as base, expect, type Page } from '@playwright/test';
 
 /*
@@ -9,14 +10,23 @@ import { test as base, expect, type Page } from '@playwright/test';
 interface Watch {
   outbound: string[];
   consoleErrors: string[];
+  /** Requests for hCaptcha's script, answered by the local stub. */
+  captchaScripts: string[];
 }
 
+const hcaptchaStub = readFileSync(new URL('./support/hcaptcha-stub.js', import.meta.url), 'utf8');
+
 export const test = base.extend<{ watch: Watch }>({
-  watch: async ({ page }, use) => {
-    const watch: Watch = { outbound: [], consoleErrors: [] };
+  watch: [
+    async ({ page }, use) => {
+    const watch: Watch = { outbound: [], consoleErrors: [], captchaScripts: [] };
     await page.route('**/*', (route) => {
-      const { hostname } = new URL(route.request().url());
-      if (hostname === 'localhost' || hostname === '127.0.0.1') return route.continue();
+      const url = new URL(route.request().url());
+      if (url.hostname === 'localhost' || url.hostname === '127.0.0.1') return route.continue();
+      if (url.hostname === 'js.hcaptcha.com' && url.pathname === '/1/api.js') {
+        watch.captchaScripts.push(url.href);
+        return route.fulfill({ contentType: 'text/javascript', headers: { 'Access-Control-Allow-Origin': '*' }, body: hcaptchaStub });
+      }
       watch.outbound.push(route.request().url());
       return route.abort('blockedbyclient');
     });
@@ -25,7 +35,10 @@ export const test = base.extend<{ watch: Watch }>({
     });
     page.on('pageerror', (error) => watch.consoleErrors.push(error.message));
     await use(watch);
-  },
+    },
+    // Every test runs offline with the hCaptcha stub, whether or not it reads what was watched.
+    { auto: true },
+  ],
 });
 
 export { expect };

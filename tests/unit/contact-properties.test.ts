@@ -339,7 +339,6 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  process.stderr.write(`statuses: ${JSON.stringify([...seen].sort())}\n`);
   vi.restoreAllMocks();
   await Promise.allSettled(background);
   await blobs.stop();
@@ -455,21 +454,50 @@ function parseOrUndefined(body: string | Uint8Array): unknown {
   }
 }
 
-/**
- * Whether a request passes every check before hCaptcha (method, type, size,
- * JSON, origin, XSRF, schema, service questions), comes from a person (empty
- * honeypot) and is not a repeat: the ones whose fate hCaptcha decides.
- */
-function reachesCaptcha(shape: Shape, body: string | Uint8Array, parsed: unknown): boolean {
+/** The XSRF-TOKEN cookie as a browser would read it; undefined when absent or not decodable. */
+function xsrfCookie(header: string | null): string | undefined {
+  const match = /(?:^|;)\s*XSRF-TOKEN=([^;]*)/.exec(header ?? '');
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1]!.trim());
+  } catch {
+    return undefined;
+  }
+}
+
+/** The checks before the body's content, as the spec states them: POST, JSON, size, origin, XSRF pair. */
+function passesGate(request: Request, body: string | Uint8Array, allowedOrigins: string[]): boolean {
   const size = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
-  if (!shape.good || size > MAX_BODY_BYTES) return false;
+  const contentType = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const declared = Number(request.headers.get('content-length'));
+  const origin = request.headers.get('origin');
+  const token = request.headers.get('x-xsrf-token');
+  return (
+    request.method === 'POST' &&
+    contentType === 'application/json' &&
+    size <= MAX_BODY_BYTES &&
+    !(declared > MAX_BODY_BYTES) &&
+    origin !== null &&
+    [site, ...allowedOrigins].includes(origin) &&
+    Boolean(token) &&
+    token === xsrfCookie(request.headers.get('cookie'))
+  );
+}
+
+/**
+ * Whether a request passes every check before hCaptcha (the gate, schema,
+ * service questions), comes from a person (empty honeypot) and is not a
+ * repeat: the ones whose fate hCaptcha decides.
+ */
+function reachesCaptcha(request: Request, body: string | Uint8Array, parsed: unknown, allowedOrigins: string[]): boolean {
+  if (!passesGate(request, body, allowedOrigins)) return false;
   const result = submissionSchema.safeParse(parsed);
   if (!result.success || result.data.website.trim() !== '') return false;
   if (result.data.kind === 'package-request') {
     const service = serviceById.get(result.data.serviceId);
     if (!service || Object.keys(serviceFieldsProblems(service.inputFields, result.data.serviceFields)).length > 0) return false;
   }
-  const key = shape.idempotency['Idempotency-Key']?.trim();
+  const key = request.headers.get('idempotency-key')?.trim();
   return !(key && /^[A-Za-z0-9_-]{8,100}$/.test(key) && acceptedKeys.has(key));
 }
 const tokenOf = (parsed: unknown) => (parsed as Record<string, unknown>)['h-captcha-response'];
@@ -481,8 +509,10 @@ describe('with hCaptcha reachable', () => {
     await fc.assert(
       fc.asyncProperty(headerShape(), rawBody, fc.constantFrom<keyof typeof configs>('dev', 'productionWithSecret', 'preview'), async (shape, body, which) => {
         const parsed = parseOrUndefined(body);
-        const captcha = reachesCaptcha(shape, body, parsed);
-        const { status } = await call(makeRequest(shape, body), configs[which](), parsed);
+        const config = configs[which]();
+        const request = makeRequest(shape, body);
+        const captcha = reachesCaptcha(request, body, parsed, config.allowedOrigins);
+        const { status } = await call(request, config, parsed);
         expect(status).toBeLessThan(500);
         if (shape.method !== 'POST') expect(status).toBe(405);
         // hCaptcha decides: the passing token is accepted, any other refused.
@@ -497,12 +527,15 @@ describe('with hCaptcha reachable', () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof({ arbitrary: headerShape(true), weight: 3 }, { arbitrary: headerShape(), weight: 1 }), formShaped, async (shape, form) => {
         const text = JSON.stringify(form);
-        const captcha = reachesCaptcha(shape, text, form);
-        const { status } = await call(makeRequest(shape, text), configs.dev(), form);
+        const config = configs.dev();
+        const request = makeRequest(shape, text);
+        const gate = passesGate(request, text, config.allowedOrigins);
+        const captcha = reachesCaptcha(request, text, form, config.allowedOrigins);
+        const { status } = await call(request, config, form);
         if (captcha) expect(status).toBe(tokenOf(form) === PASSING_TOKEN ? 202 : 403);
         expect(status).toBeLessThan(500);
         // With good headers a form the schema refuses is a 422, never stored; one it accepts is never a 422 for its fields.
-        if (shape.good && Buffer.byteLength(text) <= MAX_BODY_BYTES && !submissionSchema.safeParse(form).success) expect(status).toBe(422);
+        if (gate && !submissionSchema.safeParse(form).success) expect(status).toBe(422);
         await checkStore();
       }),
       { numRuns: 200 },
@@ -562,8 +595,9 @@ describe('503 only where it is documented', () => {
         const config = refusing ? readConfig({ URL: site, HCAPTCHA_VERIFY_URL: closed.url, CONTACT_FORWARD_URL: webhook.url }, 'dev') : configs.dev();
         const text = typeof form === 'string' || form instanceof Uint8Array ? form : JSON.stringify(form);
         const parsed = parseOrUndefined(text);
-        const captcha = reachesCaptcha(shape, text, parsed);
-        const { status, body } = await call(makeRequest(shape, text), config, parsed);
+        const request = makeRequest(shape, text);
+        const captcha = reachesCaptcha(request, text, parsed, config.allowedOrigins);
+        const { status, body } = await call(request, config, parsed);
         // 503 exactly for the requests hCaptcha would decide, whatever their token; never for another.
         expect(status === 503).toBe(captcha);
         if (captcha) expect(body.error).toMatch(/robot check/);
@@ -584,8 +618,9 @@ describe('503 only where it is documented', () => {
       fc.asyncProperty(fc.oneof(headerShape(true), headerShape()), fc.oneof({ arbitrary: formShaped, weight: 3 }, { arbitrary: rawBody, weight: 1 }), async (shape, form) => {
         const text = typeof form === 'string' || form instanceof Uint8Array ? form : JSON.stringify(form);
         const parsed = parseOrUndefined(text);
-        const captcha = reachesCaptcha(shape, text, parsed);
-        const { status, body } = await call(makeRequest(shape, text), production, parsed);
+        const request = makeRequest(shape, text);
+        const captcha = reachesCaptcha(request, text, parsed, production.allowedOrigins);
+        const { status, body } = await call(request, production, parsed);
         expect(status === 503).toBe(captcha);
         if (captcha) expect(body.error).toMatch(/not available/);
         expect(status === 503 || status < 500).toBe(true);

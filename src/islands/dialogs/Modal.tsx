@@ -24,6 +24,8 @@ export default function Modal({ title, subtitle, onClose, children }: Props) {
     const dialog = ref.current;
     if (!dialog) return;
     if (!dialog.open) dialog.showModal();
+    // The browser would focus the first focusable element, the close button; start at the first field instead.
+    dialog.querySelector<HTMLElement>('input:not([readonly]):not([tabindex="-1"]), select, textarea')?.focus();
     const onCancel = (event: Event) => {
       event.preventDefault();
       closeRef.current();
