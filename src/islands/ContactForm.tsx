@@ -1,5 +1,5 @@
 import type HCaptcha from '@hcaptcha/react-hcaptcha';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { submitForm } from '../lib/api';
 import { CONTACT_REASONS, contactSchema, type FieldErrors } from '../lib/forms';
 import Captcha from './forms/LazyCaptcha';
@@ -66,7 +66,7 @@ export default function ContactForm({ siteKey }: Props) {
     if (attempt > 0) setErrors(validate(contactSchema, { ...body, [name]: value }));
   };
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (sending) return;
     const found = problemsOf(token);

@@ -1,5 +1,5 @@
 import type HCaptcha from '@hcaptcha/react-hcaptcha';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { submitForm } from '../../lib/api';
 import { callbackSchema, type FieldErrors } from '../../lib/forms';
 import { REQUEST_FAILED, REQUEST_RECEIVED, showNotice } from '../../stores/notices';
@@ -45,7 +45,7 @@ export default function CallbackForm({ service, siteKey, onCancel, onDone }: Pro
   };
   const leave = (name: string) => () => setTouched((current) => ({ ...current, [name]: true }));
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (!valid || !token || sending) return;
     setSending(true);

@@ -1,5 +1,5 @@
 import type HCaptcha from '@hcaptcha/react-hcaptcha';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { submitForm } from '../../lib/api';
 import { packageRequestSchema, serviceFieldsProblems, type FieldErrors } from '../../lib/forms';
 import { requestedServiceLabel, type OpenDialog } from '../../stores/dialogs';
@@ -92,7 +92,7 @@ export default function PackageRequestForm({ dialog, siteKey, onDone }: Props) {
     if (attempt > 0) setErrors(problemsOf(token));
   };
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     void send(token);
   };
