@@ -2,8 +2,10 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { satteri } from '@astrojs/markdown-satteri';
 import contentSecurityPolicy from './src/integrations/content-security-policy.ts';
 import firstUse from './src/integrations/first-use.ts';
+import { mathPlugin, tablePlugin } from './src/integrations/math.ts';
 
 // Netlify sets URL to the site's main address (and DEPLOY_PRIME_URL for previews).
 const site = process.env.URL ?? `http://localhost:${process.env.PORT ?? 4321}`;
@@ -14,4 +16,10 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'always' },
   integrations: [react(), sitemap({ filter: (page) => !page.endsWith('/404') }), firstUse(), contentSecurityPolicy()],
   prefetch: false,
+  markdown: {
+    // Formulas become MathML at build time; wide tables scroll on their own (src/integrations/math.ts).
+    processor: satteri({ features: { math: true }, hastPlugins: [mathPlugin, tablePlugin] }),
+    // Code in chapters: a theme whose every colour passes WCAG AA on its background.
+    shikiConfig: { theme: 'github-dark-high-contrast' },
+  },
 });

@@ -246,12 +246,15 @@ async function main() {
     const answeredIds = new Set(accepted.map((result) => result.id));
     if (answeredIds.size !== accepted.length) problems.push(`${accepted.length} answers 202 carried only ${answeredIds.size} distinct ids`);
 
-    // Deliveries run after the answers (waitUntil): wait until the webhook has them all and nothing more arrives.
+    // Deliveries run after the answers (waitUntil): wait until the webhook has them all and nothing more
+    // arrives, or until nothing has arrived for 5 s (a lost delivery would otherwise wait for the deadline).
     const settleDeadline = Math.min(started + timeoutSeconds * 1000 - 20_000, Date.now() + 60_000);
     let last = -1;
+    let quietSince = Date.now();
     while (Date.now() < settleDeadline) {
       const received = webhook.deliveries.length;
-      if (received >= answeredIds.size && received === last) break;
+      if (received !== last) quietSince = Date.now();
+      else if (received >= answeredIds.size || Date.now() - quietSince >= 5_000) break;
       last = received;
       await sleep(500);
     }

@@ -44,3 +44,34 @@ export const getApps = () => sluggedCollection('apps', (entry) => entry.data.tit
 export async function getTestimonials() {
   return requireEntries('testimonials', await getCollection('testimonials'));
 }
+
+export type Chapter = CollectionEntry<'chapters'> & { book: string; slug: string };
+
+/**
+ * Every chapter with its book and address, in reading order (unit, topic,
+ * order). A chapter whose folder names no book, or whose unit or topic the
+ * book does not have, fails the build naming the file.
+ */
+export async function getChapters(): Promise<Chapter[]> {
+  const books = await getBooks();
+  const chapters = (await getCollection('chapters')).map((entry) => {
+    const [folder, ...rest] = entry.id.split('/');
+    const file = `src/content/chapters/${entry.id}.md`;
+    const book = books.find((candidate) => candidate.id === folder);
+    if (!book || rest.length === 0) throw new Error(`${file}: the folder "${folder}" is not a book; put chapters in src/content/chapters/<book file name>/.`);
+    const unit = book.data.units[entry.data.unit - 1];
+    if (!unit) throw new Error(`${file}: unit ${entry.data.unit} does not exist in ${book.data.name}, which has ${book.data.units.length} units.`);
+    if (!unit.topics[entry.data.topic - 1]) throw new Error(`${file}: topic ${entry.data.topic} does not exist in unit ${entry.data.unit} of ${book.data.name}, which has ${unit.topics.length} topics.`);
+    return { ...entry, book: book.slug, slug: slugify(entry.data.title) };
+  });
+  const position = (chapter: Chapter) => [books.findIndex((book) => book.slug === chapter.book), chapter.data.unit, chapter.data.topic, chapter.data.order];
+  chapters.sort((a, b) => {
+    const [pa, pb] = [position(a), position(b)];
+    for (let index = 0; index < pa.length; index += 1) if (pa[index] !== pb[index]) return pa[index]! - pb[index]!;
+    return a.data.title.localeCompare(b.data.title);
+  });
+  for (const book of books) {
+    assertUniqueSlugs(chapters.filter((chapter) => chapter.book === book.slug), (chapter) => chapter.slug, (chapter) => `src/content/chapters/${chapter.id}.md`);
+  }
+  return chapters;
+}

@@ -145,6 +145,14 @@ export const bookSchema = ({ image }: { image: Image }) =>
     units: z.array(unitSchema).min(3, 'A book has at least 3 units.').max(10, 'A book has at most 10 units.'),
   });
 
+export const chapterSchema = z.object({
+  title: text(3, 100).describe('The chapter title; its slug is the last part of the page address.'),
+  description: text(40, 160).describe('One sentence on what the chapter teaches; the meta description.'),
+  unit: z.number().int().min(1).max(10).describe("The unit's position in the book, 1 first."),
+  topic: z.number().int().min(1).describe("The topic's position within the unit, 1 first."),
+  order: z.number().int().min(1).default(1).describe('Position among the chapters of the same topic.'),
+});
+
 export const projectSchema = ({ image }: { image: Image }) =>
   z.object({
     name: text(2, 60),
@@ -178,6 +186,8 @@ export const collections = {
   services: defineCollection({ loader: glob({ pattern: '*.json', base: './src/content/services' }), schema: serviceSchema }),
   apps: defineCollection({ loader: glob({ pattern: '*.json', base: './src/content/apps' }), schema: appSchema }),
   books: defineCollection({ loader: glob({ pattern: '*.json', base: './src/content/books' }), schema: bookSchema }),
+  // One folder per book (named like the book's file), one Markdown file per chapter.
+  chapters: defineCollection({ loader: glob({ pattern: '**/*.md', base: './src/content/chapters' }), schema: chapterSchema }),
   projects: defineCollection({ loader: glob({ pattern: '*.md', base: './src/content/projects' }), schema: projectSchema }),
   expertise: defineCollection({ loader: glob({ pattern: '*.md', base: './src/content/expertise' }), schema: expertiseSchema }),
   testimonials: defineCollection({ loader: file('./src/content/testimonials.json'), schema: testimonialSchema }),

@@ -95,12 +95,14 @@ interface BookData {
   description: string;
   url: string;
   units: readonly { title: string }[];
+  chapters?: readonly { name: string; url: string }[];
 }
 
 export function bookJsonLd(book: BookData, site: { name: string }) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Book',
+    '@id': book.url,
     name: book.name,
     description: book.description,
     url: book.url,
@@ -108,6 +110,29 @@ export function bookJsonLd(book: BookData, site: { name: string }) {
     isAccessibleForFree: true,
     bookFormat: 'https://schema.org/EBook',
     publisher: { '@type': 'Organization', name: site.name },
-    hasPart: book.units.map((unit, index) => ({ '@type': 'Chapter', position: index + 1, name: unit.title })),
+    hasPart: (book.chapters ?? []).map((chapter, index) => ({ '@type': 'Chapter', position: index + 1, name: chapter.name, url: chapter.url })),
+  };
+}
+
+interface ChapterData {
+  name: string;
+  description: string;
+  url: string;
+  position: number;
+  book: { name: string; url: string };
+}
+
+export function chapterJsonLd(chapter: ChapterData, site: { name: string }) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Chapter',
+    name: chapter.name,
+    description: chapter.description,
+    url: chapter.url,
+    position: chapter.position,
+    inLanguage: 'en-IN',
+    isAccessibleForFree: true,
+    isPartOf: { '@type': 'Book', '@id': chapter.book.url, name: chapter.book.name, url: chapter.book.url },
+    publisher: { '@type': 'Organization', name: site.name },
   };
 }

@@ -1,0 +1,115 @@
+// The budgets of the site (issue 6) and the reading of dist/ they need, in one
+// place: `npm run bench` reports against them, and the tests assert them
+// (tests/dist/budgets.test.ts from the files, tests/e2e/budgets.spec.ts in Chromium).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { constants, gzipSync } from 'node:zlib';
+
+export const budgets = {
+  /**
+   * What a new connection delivers in its first round trip: TCP's initial
+   * congestion window of 10 segments of about 1460 bytes, less room for the
+   * response headers. The HTML and the CSS its first paint needs fit in it.
+   */
+  firstRoundTripBytes: 14 * 1024,
+  /** Font files any one page may reference. */
+  maxFontFiles: 2,
+  /** Every Lighthouse category, mobile and desktop. */
+  lighthouseScore: 100,
+  /** Mobile LCP under Lighthouse's simulated Slow 4G and 4x CPU slowdown, in ms. */
+  mobileLcpMs: 1200,
+  /** Cumulative layout shift, mobile and desktop. */
+  cls: 0,
+};
+
+/** The narrow menu hydrates below this width (SiteHeader.astro: client:media="(max-width: 1179.98px)"). */
+export const narrowMenuMaxWidth = 1179.98;
+
+/** Pages whose purpose is a form: their form may hydrate when it is in view. Every other page is a content page. */
+export const formPages = ['/contact-us'];
+
+/** The axe rule sets of WCAG 2.2 levels A and AA (2.0 and 2.1 rules included). */
+export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Size in bytes after gzip at its highest level, as a CDN compresses static files. */
+export function gzipSize(content) {
+  return gzipSync(content, { level: constants.Z_BEST_COMPRESSION }).length;
+}
+
+function decodeEntities(text) {
+  return text.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+}
+
+function attribute(tag, name) {
+  const match = tag.match(new RegExp(`\\s${name}="([^"]*)"`));
+  return match ? decodeEntities(match[1]) : undefined;
+}
+
+/**
+ * The islands of a built page: which component, which hydration directive and
+ * the files hydrating it would load.
+ * @param {string} html
+ * @returns {{ name: string, client: string, value: string | undefined, componentUrl: string, rendererUrl: string }[]}
+ */
+export function islandsIn(html) {
+  return [...html.matchAll(/<astro-island\s[^>]*>/g)].map(([tag]) => {
+    const opts = JSON.parse(attribute(tag, 'opts') ?? '{}');
+    return {
+      name: String(opts.name ?? ''),
+      client: attribute(tag, 'client') ?? '',
+      value: typeof opts.value === 'string' ? opts.value : undefined,
+      componentUrl: attribute(tag, 'component-url') ?? '',
+      rendererUrl: attribute(tag, 'renderer-url') ?? '',
+    };
+  });
+}
+
+/**
+ * A built JavaScript file and every file it imports statically, as site paths
+ * (/_astro/…). Dynamic import() is left out: it loads later, on use.
+ * @param {string} distRoot
+ * @param {string} url
+ * @returns {Set<string>}
+ */
+export function staticImportGraph(distRoot, url) {
+  const seen = new Set();
+  const visit = (path) => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    const code = readFileSync(join(distRoot, path), 'utf8');
+    for (const [, specifier] of code.matchAll(/\bimport\s*(?:[\w$*{][^"'`;]*?from\s*)?["']([^"']+)["']/g)) {
+      visit(new URL(specifier, `http://site${path}`).pathname);
+    }
+  };
+  visit(url);
+  return seen;
+}
+
+/**
+ * The files the narrow menu loads when it hydrates: its component and the
+ * React renderer, with what they import. Nothing else may load on a narrow
+ * screen before the visitor does something.
+ * @param {string} distRoot
+ * @param {string} html a page with the narrow menu
+ */
+export function narrowMenuFiles(distRoot, html) {
+  const menu = islandsIn(html).find((island) => island.name === 'NarrowMenu');
+  if (!menu) return new Set();
+  return new Set([...staticImportGraph(distRoot, menu.componentUrl), ...staticImportGraph(distRoot, menu.rendererUrl)]);
+}
+
+/**
+ * The CSS a page's first paint waits for: its inline <style> elements and the
+ * stylesheets its <head> links to.
+ * @param {string} html
+ * @returns {{ inline: string, linked: string[] }}
+ */
+export function firstPaintCss(html) {
+  const inline = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(([, css]) => css).join('\n');
+  const head = html.slice(0, Math.max(0, html.indexOf('</head>')));
+  const linked = [...head.matchAll(/<link\s[^>]*>/g)]
+    .map(([tag]) => tag)
+    .filter((tag) => /\srel="stylesheet"/.test(tag) && !/\smedia="print"/.test(tag))
+    .map((tag) => attribute(tag, 'href') ?? '');
+  return { inline, linked };
+}
