@@ -6,6 +6,7 @@ import { satteri } from '@astrojs/markdown-satteri';
 import contentSecurityPolicy from './src/integrations/content-security-policy.ts';
 import firstUse from './src/integrations/first-use.ts';
 import { mathPlugin, tablePlugin } from './src/integrations/math.ts';
+import searchIndex from './src/integrations/search-index.ts';
 
 // Netlify sets URL to the site's main address (and DEPLOY_PRIME_URL for previews).
 const site = process.env.URL ?? `http://localhost:${process.env.PORT ?? 4321}`;
@@ -14,7 +15,7 @@ export default defineConfig({
   site,
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'always' },
-  integrations: [react(), sitemap({ filter: (page) => !page.endsWith('/404') }), firstUse(), contentSecurityPolicy()],
+  integrations: [react(), sitemap({ filter: (page) => !page.endsWith('/404') }), firstUse(), searchIndex(), contentSecurityPolicy()],
   prefetch: false,
   markdown: {
     // Formulas become MathML at build time; wide tables scroll on their own (src/integrations/math.ts).

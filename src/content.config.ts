@@ -1,6 +1,7 @@
 import { defineCollection, type SchemaContext } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { bookChapters } from './loaders/book-service';
 
 /*
  * Every collection of the site and its schema. The schemas are exported as
@@ -153,6 +154,23 @@ export const chapterSchema = z.object({
   order: z.number().int().min(1).default(1).describe('Position among the chapters of the same topic.'),
 });
 
+export const referencesSchema = z.object({
+  book: z.string().regex(/^[a-z0-9-]+$/).describe("The book's file name (without .json) these references belong to."),
+  note: text(20, 300).optional().describe('A sentence shown above the list.'),
+  references: z
+    .array(
+      z.object({
+        title: text(2, 200),
+        authors: z.array(text(2, 120)).min(1),
+        publisher: text(2, 120),
+        place: text(2, 60).optional(),
+        year: z.number().int().min(1800).max(2100).optional(),
+        url: z.url({ protocol: /^https$/ }).optional(),
+      }),
+    )
+    .min(1),
+});
+
 export const projectSchema = ({ image }: { image: Image }) =>
   z.object({
     name: text(2, 60),
@@ -186,8 +204,11 @@ export const collections = {
   services: defineCollection({ loader: glob({ pattern: '*.json', base: './src/content/services' }), schema: serviceSchema }),
   apps: defineCollection({ loader: glob({ pattern: '*.json', base: './src/content/apps' }), schema: appSchema }),
   books: defineCollection({ loader: glob({ pattern: '*.json', base: './src/content/books' }), schema: bookSchema }),
-  // One folder per book (named like the book's file), one Markdown file per chapter.
-  chapters: defineCollection({ loader: glob({ pattern: '**/*.md', base: './src/content/chapters' }), schema: chapterSchema }),
+  // One folder per book (named like the book's file), one Markdown file per chapter;
+  // or, when a BOOKS_API_* variable is set, that service's books read at build time.
+  chapters: defineCollection({ loader: bookChapters({ base: './src/content/chapters' }), schema: chapterSchema }),
+  // Further reading for a book (the old site's automobile-references.json): one file per book.
+  references: defineCollection({ loader: glob({ pattern: '*.json', base: './src/content/references' }), schema: referencesSchema }),
   projects: defineCollection({ loader: glob({ pattern: '*.md', base: './src/content/projects' }), schema: projectSchema }),
   expertise: defineCollection({ loader: glob({ pattern: '*.md', base: './src/content/expertise' }), schema: expertiseSchema }),
   testimonials: defineCollection({ loader: file('./src/content/testimonials.json'), schema: testimonialSchema }),

@@ -17,7 +17,8 @@ const HCAPTCHA = ['https://hcaptcha.com', 'https://*.hcaptcha.com'];
 export function policy(scriptHashes: readonly string[]): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...HCAPTCHA, ...scriptHashes.map((hash) => `'${hash}'`)],
+    // 'wasm-unsafe-eval' lets the textbook search (Pagefind) compile its WebAssembly; it allows no JavaScript eval.
+    'script-src': ["'self'", "'wasm-unsafe-eval'", ...HCAPTCHA, ...scriptHashes.map((hash) => `'${hash}'`)],
     // Astro inlines each page's small stylesheet; inline styles cannot run code.
     'style-src': ["'self'", "'unsafe-inline'", ...HCAPTCHA],
     'img-src': ["'self'", 'data:'],

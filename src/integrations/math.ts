@@ -20,7 +20,10 @@ function classes(node: Node): string[] {
 
 export function renderFormula(tex: string, displayMode: boolean, source = 'a Markdown file'): string {
   try {
-    return katex.renderToString(tex, { output: 'mathml', displayMode, throwOnError: true, strict: 'error' });
+    const mathml = katex.renderToString(tex, { output: 'mathml', displayMode, throwOnError: true, strict: 'error' });
+    // The TeX source KaTeX keeps in an <annotation> is not shown, but search and
+    // copy would pick it up twice; the MathML itself is what readers and tools need.
+    return mathml.replace(/<annotation encoding="application\/x-tex">[\s\S]*?<\/annotation>/g, '').replace(/<\/?semantics>/g, '');
   } catch (error) {
     throw new Error(`${source}: cannot read the formula "${tex}": ${error instanceof Error ? error.message : error}`);
   }

@@ -1,0 +1,94 @@
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import styles from './BookSearch.module.css';
+
+/*
+ * Search across the textbooks and their chapters, with no server: the index
+ * that Pagefind built into /pagefind is fetched only when a visitor starts a
+ * search. The field is uncontrolled, so what is typed before the island wakes
+ * (client:first-use) is kept.
+ */
+
+interface Hit {
+  url: string;
+  title: string;
+  excerpt: string;
+}
+
+interface Pagefind {
+  search(query: string): Promise<{ results: { data(): Promise<{ url: string; meta: { title?: string }; excerpt: string }> }[] }>;
+}
+
+let engine: Promise<Pagefind> | undefined;
+function loadEngine(): Promise<Pagefind> {
+  const url = '/pagefind/pagefind.js';
+  engine ??= import(/* @vite-ignore */ url) as Promise<Pagefind>;
+  return engine;
+}
+
+export default function BookSearch() {
+  const field = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const [hits, setHits] = useState<Hit[] | null>(null);
+  const [status, setStatus] = useState('');
+  const inputId = useId();
+
+  // Waking on focus: start fetching the index at once, so the first search is quick.
+  useEffect(() => {
+    void loadEngine().catch(() => undefined);
+    // Woken by a press of the Search button: run that search.
+    if (window.qdFirstUse && form.current?.contains(window.qdFirstUse)) {
+      window.qdFirstUse = undefined;
+      form.current.requestSubmit();
+    }
+  }, []);
+
+  const onSubmit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    const query = field.current?.value.trim() ?? '';
+    if (!query) {
+      setStatus('Type a word to search for, like “Kirchhoff”.');
+      setHits(null);
+      return;
+    }
+    setStatus('Searching…');
+    try {
+      const found = await (await loadEngine()).search(query);
+      const top = await Promise.all(found.results.slice(0, 10).map((result) => result.data()));
+      setHits(top.map((data) => ({ url: data.url.replace(/\.html$/, ''), title: data.meta.title ?? data.url, excerpt: data.excerpt })));
+      setStatus(found.results.length === 0 ? `Nothing found for “${query}”.` : `${found.results.length} ${found.results.length === 1 ? 'result' : 'results'} for “${query}”${found.results.length > 10 ? ', the first 10 shown' : ''}.`);
+    } catch {
+      setHits(null);
+      setStatus('The search could not load. Check your connection and try again.');
+    }
+  };
+
+  return (
+    <search className={styles.search} data-book-search>
+      <form ref={form} onSubmit={onSubmit}>
+        <label htmlFor={inputId} className={styles.label}>
+          Search the textbooks
+        </label>
+        <div className={styles.row}>
+          <input ref={field} id={inputId} name="q" type="search" className={styles.input} autoComplete="off" enterKeyHint="search" />
+          <button type="submit" className={styles.button}>
+            Search
+          </button>
+        </div>
+      </form>
+      <p className={styles.status} role="status">
+        {status}
+      </p>
+      {hits && hits.length > 0 && (
+        <ol className={styles.hits}>
+          {hits.map((hit) => (
+            <li key={hit.url}>
+              <a href={hit.url}>{hit.title}</a>
+              {/* Pagefind's excerpt is escaped text with <mark> around the matches. */}
+              <p dangerouslySetInnerHTML={{ __html: hit.excerpt }} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </search>
+  );
+}

@@ -1,0 +1,245 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveFile } from '../../scripts/server/static.mjs';
+import { formatInr } from '../../src/lib/inr';
+import { slugify } from '../../src/lib/slug';
+import { readCollection } from '../unit/content-files';
+import { builtPages, distRoot, jsonLd, page } from '../support/dist';
+import { inlineScripts, sha256 } from '../../src/integrations/content-security-policy';
+
+/* The built site: every page complete, every link resolving, every route present. */
+
+const pages = builtPages();
+const contentPages = pages.filter((built) => built.path !== '/404');
+
+describe('every page', () => {
+  it.each(pages.map((built) => [built.path, built] as const))('%s has a title, description, canonical, lang, one h1 and a skip link', (_path, built) => {
+    const { document } = built;
+    expect(document.querySelector('title')?.textContent.trim()).toMatch(/\S.+\| Quartz Digital$|^Quartz Digital: /);
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')?.length).toBeGreaterThan(40);
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toMatch(/^https?:\/\/[^/]+\//);
+    expect(document.querySelector('meta[property="og:title"]')).not.toBeNull();
+    expect(document.querySelector('html')?.getAttribute('lang')).toBe('en-IN');
+    expect(document.querySelectorAll('h1')).toHaveLength(1);
+    expect(document.querySelector('a.skip-link')?.getAttribute('href')).toBe('#main');
+    expect(document.querySelector('main#main')).not.toBeNull();
+  });
+
+  it('names its own clean address as canonical; an app privacy page at its title slug names the appId address', () => {
+    const apps = readCollection('apps').map((entry) => entry.data as { appId: string; title: string });
+    for (const built of pages) {
+      const canonical = new URL(built.document.querySelector('link[rel="canonical"]')!.getAttribute('href')!);
+      const app = apps.find((candidate) => built.path === `/apps/${slugify(candidate.title)}/privacy`);
+      expect(canonical.pathname, built.path).toBe(app ? `/apps/${app.appId}/privacy` : built.path);
+      expect(built.document.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(canonical.href);
+    }
+  });
+
+  it('has a title of its own, unless it is another address of the same page', () => {
+    const byTitle = new Map<string, Set<string>>();
+    for (const { document } of pages) {
+      const title = document.querySelector('title')!.textContent;
+      const canonical = document.querySelector('link[rel="canonical"]')!.getAttribute('href')!;
+      byTitle.set(title, (byTitle.get(title) ?? new Set()).add(canonical));
+    }
+    const shared = [...byTitle].filter(([, canonicals]) => canonicals.size > 1).map(([title]) => title);
+    expect(shared).toEqual([]);
+  });
+
+  it('loads no script file with the page: islands load theirs only when their moment comes', () => {
+    for (const built of pages) {
+      expect(built.document.querySelectorAll('script[src]').map((script) => script.getAttribute('src')), built.path).toEqual([]);
+      expect(built.document.querySelectorAll('link[rel="modulepreload"]'), built.path).toHaveLength(0);
+    }
+  });
+
+  it('allows every inline script by its hash in the Content-Security-Policy, and nothing inline besides', () => {
+    const headers = readFileSync(join(distRoot, '_headers'), 'utf8');
+    const policy = /Content-Security-Policy: (.+)/.exec(headers)![1]!;
+    const scriptSrc = /script-src ([^;]+)/.exec(policy)![1]!;
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    for (const built of pages) {
+      for (const script of inlineScripts(built.html)) expect(scriptSrc, `${built.path}: ${script.slice(0, 60)}`).toContain(`'${sha256(script)}'`);
+    }
+  });
+});
+
+describe('links and assets', () => {
+  const references = pages.flatMap((built) =>
+    built.document
+      .querySelectorAll('a[href], link[href], img[src], source[src], video[poster]')
+      .map((element) => ({ from: built.path, url: element.getAttribute('href') ?? element.getAttribute('src') ?? element.getAttribute('poster')! })),
+  );
+
+  it('resolves every internal link and asset to a file in dist', async () => {
+    const broken: string[] = [];
+    for (const { from, url } of references) {
+      if (/^(https?:|mailto:|tel:)/.test(url) || url.startsWith('#')) continue;
+      const target = new URL(url, `http://site${from}`);
+      if (!(await resolveFile(distRoot, target.pathname))) broken.push(`${from} -> ${url}`);
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('resolves every in-page anchor to an element with that id', () => {
+    const broken: string[] = [];
+    for (const { from, url } of references) {
+      const match = /^(?<path>\/[^#?]*)?(?:\?[^#]*)?#(?<id>.+)$/.exec(url);
+      if (!match?.groups || url.startsWith('http')) continue;
+      const target = match.groups.path ? pages.find((built) => built.path === match.groups!.path) : page(from);
+      if (target && !target.document.getElementById(decodeURIComponent(match.groups.id!))) broken.push(`${from} -> ${url}`);
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('opens links to other sites without handing them this page', () => {
+    for (const built of pages) {
+      for (const link of built.document.querySelectorAll('a[target="_blank"]')) {
+        expect(link.getAttribute('rel'), built.path).toMatch(/noopener/);
+      }
+    }
+  });
+});
+
+describe('the catalogue', () => {
+  const services = readCollection('services').map((entry) => entry.data as { title: string; packages: { price: number; name: string }[] });
+
+  it('builds one page for each of the 17 services, at the slug of its title', () => {
+    const servicePages = pages.filter((built) => built.path.startsWith('/our-services/'));
+    expect(servicePages.map((built) => built.path).sort()).toEqual(services.map((service) => `/our-services/${slugify(service.title)}`).sort());
+    expect(servicePages).toHaveLength(17);
+  });
+
+  it.each(services.map((service) => [service.title, service] as const))('%s shows its three prices in Indian grouping, a "Get Started" each and a link to #packages', (_title, service) => {
+    const built = page(`/our-services/${slugify(service.title)}`);
+    const cards = built.document.querySelectorAll('#packages article');
+    expect(cards).toHaveLength(3);
+    cards.forEach((card, index) => {
+      expect(card.querySelector('data')?.textContent).toBe(formatInr(service.packages[index]!.price));
+      expect(card.querySelector('a[data-package-request]')?.textContent).toContain('Get Started');
+      expect(card.querySelector('a[data-package-request]')?.getAttribute('href')).toContain(`package=${encodeURIComponent(service.packages[index]!.name).replace(/%20/g, '+')}`);
+    });
+    expect(built.document.querySelector('a[href="#packages"]')?.textContent).toBe('See Plans and Pricing');
+  });
+
+  it('describes each service as a schema.org Service with three offers in rupees', () => {
+    for (const service of services) {
+      const [data] = jsonLd(page(`/our-services/${slugify(service.title)}`)) as [{ '@type': string; offers: { price: number; priceCurrency: string }[] }];
+      expect(data['@type']).toBe('Service');
+      expect(data.offers.map((offer) => [offer.price, offer.priceCurrency])).toEqual(service.packages.map((pkg) => [pkg.price, 'INR']));
+    }
+  });
+
+  it('lists every service on /our-services with the spec headline', () => {
+    const built = page('/our-services');
+    expect(built.document.querySelector('h1')?.textContent).toBe('We make technology work so your business can grow.');
+    expect(built.document.querySelectorAll('main li article')).toHaveLength(17);
+  });
+});
+
+describe('home page', () => {
+  const home = page('/');
+
+  it('has the hero text, a looping muted video with a poster and both formats', () => {
+    expect(home.document.querySelector('h1')?.textContent).toBe('What happens now...');
+    const video = home.document.querySelector('video')!;
+    for (const attribute of ['autoplay', 'muted', 'loop', 'playsinline', 'poster']) expect(video.hasAttribute(attribute)).toBe(true);
+    expect(video.querySelectorAll('source').map((source) => source.getAttribute('type'))).toEqual(['video/webm', 'video/mp4']);
+  });
+
+  it('keeps the hero video under 1 MB for both formats together', () => {
+    const size = ['hero.webm', 'hero.mp4'].reduce((sum, name) => sum + statSync(join(distRoot, 'video', name)).size, 0);
+    expect(size).toBeLessThan(1024 * 1024);
+  });
+
+  it('links to the four stages page, at most three projects, and our story', () => {
+    const hrefs = home.document.querySelectorAll('main a').map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual(expect.arrayContaining(['/what-we-do', '/work', '/our-story']));
+    expect(home.document.querySelectorAll('#work-title ~ ul article').length).toBeLessThanOrEqual(3);
+    expect(home.document.querySelectorAll('#stages-title ~ ol li h3').map((h) => h.textContent.replace(/^\d+\.\s*/, ''))).toEqual(['Discover', 'Pilot', 'Launch', 'Boost']);
+  });
+
+  it('shows the three testimonials and the New Delhi office', () => {
+    expect(home.document.querySelectorAll('#stories-title ~ * blockquote')).toHaveLength(3);
+    expect(home.document.querySelector('#office-title')?.textContent).toBe('New Delhi');
+  });
+
+  it('describes the organisation with its New Delhi address', () => {
+    for (const path of ['/', '/contact-us']) {
+      const organisation = jsonLd(page(path)).find((data) => data['@type'] === 'Organization') as { address: { addressLocality: string } };
+      expect(organisation.address.addressLocality).toBe('New Delhi');
+    }
+  });
+});
+
+describe('apps, books and policies', () => {
+  const apps = readCollection('apps').map((entry) => entry.data as { appId: string; title: string; score?: number });
+
+  it('lists the 15 apps with a rating where they have one', () => {
+    const built = page('/apps');
+    expect(built.document.querySelectorAll('main li.app')).toHaveLength(15);
+    expect(built.document.querySelectorAll('.rating')).toHaveLength(apps.filter((app) => app.score !== undefined).length);
+    expect(built.html).toContain('Unreleased');
+    const software = jsonLd(built).filter((data) => data['@type'] === 'SoftwareApplication');
+    expect(software).toHaveLength(15);
+    expect(software.filter((data) => 'aggregateRating' in data)).toHaveLength(apps.filter((app) => app.score !== undefined).length);
+  });
+
+  it('builds each app privacy policy at its appId and its title slug, naming the app', () => {
+    for (const app of apps) {
+      for (const id of [app.appId, slugify(app.title)]) {
+        const built = page(`/apps/${id}/privacy`);
+        expect(built.document.querySelector('h1')?.textContent).toContain(app.title);
+        expect(built.document.querySelector('main')?.textContent).toContain(app.title);
+        expect(built.html).not.toMatch(/\{\{\s*\w+\s*\}\}/);
+      }
+    }
+    expect(pages.filter((built) => /^\/apps\/[^/]+\/privacy$/.test(built.path))).toHaveLength(30);
+  });
+
+  it('rewrites an unknown app privacy address to the Machine Learning Advance policy', () => {
+    const redirects = readFileSync(join(distRoot, '_redirects'), 'utf8');
+    expect(redirects).toMatch(/^\/apps\/\*\/privacy\s+\/apps\/machine-learning-advance\/privacy\s+200$/m);
+    expect(existsSync(join(distRoot, 'apps/machine-learning-advance/privacy.html'))).toBe(true);
+  });
+
+  it('lists the 24 books 12 to a page with the paginator wording', () => {
+    const first = page('/books');
+    const second = page('/books/2');
+    expect(first.document.querySelectorAll('main li article')).toHaveLength(12);
+    expect(second.document.querySelectorAll('main li article')).toHaveLength(12);
+    expect(first.document.querySelector('.paginator__range')?.textContent).toBe('1 - 12 of 24');
+    expect(second.document.querySelector('.paginator__range')?.textContent).toBe('13 - 24 of 24');
+    expect(first.html).toContain('Items per page');
+    expect(pages.filter((built) => /^\/books\/[^/]*[a-z][^/]*$/.test(built.path))).toHaveLength(24);
+  });
+
+  it('shows the four policies, the terms in 25 numbered sections, with no placeholder left', () => {
+    for (const path of ['/privacy-policy', '/terms-and-conditions', '/refunds-and-cancellations', '/shipping-policy']) {
+      expect(page(path).html).not.toMatch(/\{\{\s*\w+\s*\}\}/);
+    }
+    const terms = page('/terms-and-conditions');
+    expect(terms.document.querySelectorAll('main h2').filter((heading) => /^\d+\. /.test(heading.textContent))).toHaveLength(25);
+    expect(terms.document.querySelector('main')?.textContent).toContain('Last revised July 28, 2025');
+    expect(page('/privacy-policy').document.querySelector('main')?.textContent).toContain('Last revised July 28, 2025');
+  });
+});
+
+describe('search engines', () => {
+  const sitemap = readFileSync(join(distRoot, 'sitemap-0.xml'), 'utf8');
+  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname.replace(/\/$/, '') || '/');
+
+  it('lists every page but the 404 in the sitemap', () => {
+    expect(listed.sort()).toEqual(contentPages.map((built) => built.path).sort());
+  });
+
+  it('names the sitemap in robots.txt', () => {
+    expect(readFileSync(join(distRoot, 'robots.txt'), 'utf8')).toMatch(/^Sitemap: https?:\/\/.+\/sitemap-index\.xml$/m);
+  });
+
+  it('keeps the 404 page out of the index', () => {
+    expect(page('/404').document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+  });
+});
