@@ -2,34 +2,50 @@ import type { ClientDirective } from 'astro';
 
 /*
  * Hydrates an island on the first use of a matching element: a click (or the
- * click a keyboard's Enter or Space makes), or focus entering a form field.
- * A click is held back and handed to the island through window.qdFirstUse so
- * it can act on it; focus needs no replay.
+ * click a keyboard's Enter or Space makes), a form's submission, or focus
+ * entering a form field. Until the island has taken over, a click or a
+ * submission is held back and handed to it through window.qdFirstUse, so the
+ * visitor's action is neither lost nor done the script-less way.
  */
 const firstUse: ClientDirective = (load, options) => {
   const selector = String(options.value);
   let started = false;
-  const start = () => {
-    started = true;
+  const stop = () => {
     document.removeEventListener('click', onClick, true);
+    document.removeEventListener('submit', onSubmit, true);
     document.removeEventListener('focusin', onFocus, true);
-    void load().then((hydrate) => hydrate());
+  };
+  const start = () => {
+    if (started) return;
+    started = true;
+    void load()
+      .then((hydrate) => hydrate())
+      .finally(stop);
   };
   const onClick = (event: MouseEvent) => {
     const target = event.target instanceof Element ? event.target.closest(selector) : null;
     // Let modified clicks (new tab, new window) do what the visitor asked for.
-    if (started || !target || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!target || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    // A click into a text field only places the cursor; anything else waits for the island.
     if (!(event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement)) {
       event.preventDefault();
-      window.qdFirstUse = target;
+      window.qdFirstUse = target instanceof HTMLAnchorElement ? target : (event.target as Element);
     }
+    start();
+  };
+  const onSubmit = (event: SubmitEvent) => {
+    const form = event.target instanceof HTMLFormElement ? event.target : null;
+    if (!form?.closest(selector)) return;
+    event.preventDefault();
+    window.qdFirstUse = event.submitter ?? form;
     start();
   };
   const onFocus = (event: FocusEvent) => {
     const field = event.target;
-    if (!started && (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && field.closest(selector)) start();
+    if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && field.closest(selector)) start();
   };
   document.addEventListener('click', onClick, true);
+  document.addEventListener('submit', onSubmit, true);
   document.addEventListener('focusin', onFocus, true);
 };
 

@@ -35,7 +35,7 @@ export default function BookSearch() {
   // Waking on focus: start fetching the index at once, so the first search is quick.
   useEffect(() => {
     void loadEngine().catch(() => undefined);
-    // Woken by a press of the Search button: run that search.
+    // Woken by a search (the button, or Enter in the field) before the island was ready: run it now.
     if (window.qdFirstUse && form.current?.contains(window.qdFirstUse)) {
       window.qdFirstUse = undefined;
       form.current.requestSubmit();

@@ -40,9 +40,10 @@ export default function SiteDialogs({ siteKey, service }: Props) {
     };
     document.addEventListener('click', onClick);
     // The click that loaded this island.
-    if (window.qdFirstUse) {
-      open(window.qdFirstUse);
+    const first = window.qdFirstUse?.closest(TRIGGERS);
+    if (first) {
       window.qdFirstUse = undefined;
+      open(first);
     }
     return () => document.removeEventListener('click', onClick);
   }, [service]);

@@ -18,7 +18,13 @@ export function randomToken(): string {
 export function readCookie(cookies: string, name: string): string | undefined {
   for (const part of cookies.split(';')) {
     const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      // A cookie that is not valid percent-encoding is as good as none: a new token replaces it.
+      return undefined;
+    }
   }
   return undefined;
 }

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveFile } from '../../scripts/server/static.mjs';
 import { formatInr } from '../../src/lib/inr';
 import { slugify } from '../../src/lib/slug';
-import { readCollection } from '../unit/content-files';
+import { contentRoot, readCollection } from '../unit/content-files';
 import { builtPages, distRoot, jsonLd, page } from '../support/dist';
 import { inlineScripts, sha256 } from '../../src/integrations/content-security-policy';
 
@@ -214,6 +214,35 @@ describe('apps, books and policies', () => {
     expect(second.document.querySelector('.paginator__range')?.textContent).toBe('13 - 24 of 24');
     expect(first.html).toContain('Items per page');
     expect(pages.filter((built) => /^\/books\/[^/]*[a-z][^/]*$/.test(built.path))).toHaveLength(24);
+  });
+
+  it('builds every chapter, links it from its book and back, and chains the chapters with previous/next', () => {
+    const chapterFiles = readdirSync(join(contentRoot, 'chapters'), { recursive: true }).filter((name) => String(name).endsWith('.md'));
+    const chapterPages = pages.filter((built) => /^\/books\/[^/]+\/[^/]+$/.test(built.path) && !/^\/books\/\d+$/.test(built.path));
+    expect(chapterPages.length).toBeGreaterThanOrEqual(24 * 3);
+    expect(chapterPages.length).toBe(chapterFiles.length);
+    const books = new Set(chapterPages.map((built) => built.path.split('/')[2]));
+    expect(books.size).toBe(24);
+    for (const built of chapterPages) {
+      const bookPath = built.path.split('/').slice(0, 3).join('/');
+      expect(page(bookPath).document.querySelector(`a[href="${built.path}"]`), `${bookPath} links ${built.path}`).not.toBeNull();
+      expect(built.document.querySelector(`nav[aria-label="Breadcrumb"] a[href="${bookPath}"]`), `${built.path} links back`).not.toBeNull();
+      const next = built.document.querySelector('a[rel="next"]')?.getAttribute('href');
+      if (next) expect(page(next).document.querySelector('a[rel="prev"]')?.getAttribute('href')).toBe(built.path);
+      const data = jsonLd(built).find((item) => item['@type'] === 'Chapter') as { isPartOf: { url: string } } | undefined;
+      expect(data?.isPartOf.url).toMatch(new RegExp(`${bookPath}$`));
+    }
+  });
+
+  it('renders formulas as MathML with no TeX left in the text', () => {
+    const kirchhoff = page('/books/basic-electrical-engineering/kirchhoff-s-laws');
+    expect(kirchhoff.document.querySelectorAll('math').length).toBeGreaterThan(5);
+    expect(kirchhoff.document.querySelector('main')!.textContent).not.toMatch(/\$[^$]+\$|\\frac|\\sum/);
+  });
+
+  it('shows the automobile references', () => {
+    const automobile = page('/books/automobile-engineering');
+    expect(automobile.document.querySelectorAll('#references-title ~ ol li').length).toBeGreaterThanOrEqual(5);
   });
 
   it('shows the four policies, the terms in 25 numbered sections, with no placeholder left', () => {

@@ -177,7 +177,7 @@ test.describe('callback dialog', () => {
   test('Cancel closes it; on a phone it opens from the menu', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/');
-    await page.getByRole('group').or(page.locator('summary[aria-label="Menu"]')).first().click();
+    await page.locator('[data-narrow-menu] summary').click();
     await page.locator('[data-narrow-menu]').getByRole('link', { name: 'Request a callback' }).click();
     const dialog = page.getByRole('dialog', { name: 'Request a callback' });
     await expect(dialog).toBeVisible();

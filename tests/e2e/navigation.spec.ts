@@ -37,14 +37,17 @@ test.describe('a visitor finding their way', () => {
     await expect(link).toBeHidden();
     await toggle.click();
     await expect(link).toBeVisible();
-    await expect(page.locator('.menu-icon--close')).toBeVisible();
+    await expect(toggle.locator('svg').last()).toBeVisible();
+    await expect(toggle.locator('svg').first()).toBeHidden();
     await link.click();
     await expect(page).toHaveURL('/our-story');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await context.close();
   });
 
-  test('"See Plans and Pricing" scrolls to the packages and "Get Started" carries the choice to Contact Us', async ({ page }) => {
+  test('without JavaScript, "See Plans and Pricing" scrolls to the packages and "Get Started" carries the choice to Contact Us', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
     await page.goto('/our-services/seo');
     await page.getByRole('link', { name: 'See Plans and Pricing' }).click();
     await expect(page).toHaveURL(/#packages$/);
@@ -52,6 +55,13 @@ test.describe('a visitor finding their way', () => {
     await page.getByRole('link', { name: 'Get Started with Growth' }).click();
     await expect(page).toHaveURL(/\/contact-us\?kind=package-request&service=SEO&package=Growth#contact-form$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');
+    await expect(page.getByText('Our message form checks for spam with a small script')).toBeVisible();
+    await context.close();
+  });
+
+  test('with JavaScript, arriving from a "Get Started" link starts the Contact Us subject', async ({ page }) => {
+    await page.goto('/contact-us?kind=package-request&service=SEO&package=Growth#contact-form');
+    await expect(page.getByLabel('Subject', { exact: true })).toHaveValue('SEO - Growth');
   });
 
   test('the skip link moves focus to the main content', async ({ page }) => {

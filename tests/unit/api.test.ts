@@ -50,6 +50,11 @@ describe('the XSRF token', () => {
     expect(xsrfToken(jar(), true)).not.toBe(token);
   });
 
+  it('replaces a cookie that cannot be decoded instead of failing the form', () => {
+    const doc = jar('XSRF-TOKEN=%');
+    expect(xsrfToken(doc, false)).toMatch(/^[0-9a-f]{32}$/);
+  });
+
   it('reads cookies by exact name', () => {
     expect(readCookie('MY-XSRF-TOKEN=no; XSRF-TOKEN=yes', 'XSRF-TOKEN')).toBe('yes');
     expect(readCookie('a=1', 'XSRF-TOKEN')).toBeUndefined();
