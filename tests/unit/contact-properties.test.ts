@@ -55,7 +55,7 @@ const schemaOf = { 'package-request': packageRequestSchema, callback: callbackSc
 
 // ---------------------------------------------------------------- arbitraries
 
-/** Any string: every code point (control characters, lone-free surrogate pairs, emoji), or printable graphemes. */
+/** Any string: any code point (control characters, astral characters, emoji; no lone surrogates), or printable graphemes. */
 const anyString = (maxLength = 60) =>
   fc.oneof(fc.string({ unit: 'binary', maxLength }), fc.string({ unit: 'grapheme', maxLength }), fc.string({ unit: 'binary-ascii', maxLength }));
 const whitespace = fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '\r', '\u00a0', '\u2003', '\u3000', '\ufeff'), minLength: 1, maxLength: 8 });

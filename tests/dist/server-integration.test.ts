@@ -1,0 +1,313 @@
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StoredSubmission } from '../../netlify/lib/records';
+import { builtPages, distRoot } from '../support/dist';
+import { PASSING_TOKEN, startFakeSiteverify, startWebhookReceiver, type FakeSiteverify, type WebhookReceiver } from '../support/stand-ins';
+
+/*
+ * The local server of `npm start` (scripts/serve.mjs) over HTTP, as a browser
+ * and the company's webhook see it: the built site with its headers, and the
+ * submission function with Netlify Blobs in a temporary folder, hCaptcha's
+ * siteverify API and the webhook standing in on loopback. The stored
+ * submissions are read with `npm run submissions -- --json` while it runs.
+ */
+
+const root = resolve(import.meta.dirname, '../..');
+const RETRY_BASE_MS = 300;
+const XSRF = 'integration-token-0123456789';
+
+let server: ChildProcess;
+let output = '';
+let base: string;
+let origin: string;
+let dataDirectory: string;
+let siteverify: FakeSiteverify;
+let siteverifyOpen = true;
+let webhook: WebhookReceiver;
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((done) => probe.close(() => done()));
+  return port;
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** Polls until `check` returns a value other than undefined, or fails after `timeoutMs`. */
+async function eventually<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+/** The environment of the local server and of scripts/submissions.mjs: nothing of the caller's deploy settings. */
+function serverEnv(port: number): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of ['CONTEXT', 'URL', 'DEPLOY_URL', 'DEPLOY_PRIME_URL', 'ALLOWED_ORIGINS', 'HCAPTCHA_SECRET', 'PUBLIC_HCAPTCHA_SITE_KEY', 'SUBMISSIONS_STORE', 'HOST', 'NODE_OPTIONS']) {
+    delete env[name];
+  }
+  return {
+    ...env,
+    PORT: String(port),
+    LOCAL_DATA_DIR: dataDirectory,
+    HCAPTCHA_VERIFY_URL: siteverify.url,
+    CONTACT_FORWARD_URL: webhook.url,
+    DELIVERY_RETRY_BASE_MS: String(RETRY_BASE_MS),
+  };
+}
+
+/** `npm run submissions -- --json` against the same folder, while the server runs. */
+async function storedSubmissions(): Promise<StoredSubmission[]> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/submissions.mjs', '--json'], {
+    cwd: root,
+    env: { ...serverEnv(0), PORT: '' },
+    timeout: 20_000,
+  });
+  return JSON.parse(stdout) as StoredSubmission[];
+}
+
+function submit(body: unknown, idempotencyKey?: string): Promise<Response> {
+  return fetch(`${base}/api/contact`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Origin: origin,
+      Cookie: `XSRF-TOKEN=${XSRF}`,
+      'X-XSRF-TOKEN': XSRF,
+      ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+const person = { name: 'Asha Verma', email: 'asha.verma@example.com', phone: '+91 98100 12345', message: 'We need a new website for our clinic.' };
+const forms = {
+  'package-request': {
+    kind: 'package-request',
+    ...person,
+    serviceId: 'seo',
+    service: 'SEO - Growth',
+    serviceFields: { websiteUrl: 'https://clinic.example', targetLocation: 'Delhi NCR' },
+    'h-captcha-response': PASSING_TOKEN,
+  },
+  callback: { kind: 'callback', ...person, service: 'Web Hosting', 'h-captcha-response': PASSING_TOKEN },
+  contact: { kind: 'contact', ...person, subject: 'Opening hours', reason: 'general-question', optIn: true, 'h-captcha-response': PASSING_TOKEN },
+} as const;
+
+const deliveriesOf = (id: string) => webhook.deliveries.filter((delivery) => delivery.idempotencyKey === id);
+
+beforeAll(async () => {
+  siteverify = await startFakeSiteverify();
+  webhook = await startWebhookReceiver();
+  dataDirectory = mkdtempSync(join(tmpdir(), 'qd-serve-'));
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  origin = `http://localhost:${port}`;
+  server = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env: serverEnv(port), stdio: ['ignore', 'pipe', 'pipe'] });
+  server.stdout!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+  server.stderr!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+  let exited = false;
+  server.once('exit', () => void (exited = true));
+  await eventually(
+    'the local server to answer',
+    async () => {
+      if (exited) throw new Error(`scripts/serve.mjs exited before answering:\n${output}`);
+      try {
+        return (await fetch(`${base}/`)).ok ? true : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    30_000,
+  );
+}, 60_000);
+
+afterAll(async () => {
+  if (server && server.exitCode === null && server.signalCode === null) {
+    const exit = new Promise((done) => server.once('exit', done));
+    server.kill('SIGTERM');
+    await Promise.race([exit, sleep(10_000).then(() => server.kill('SIGKILL'))]);
+  }
+  if (siteverifyOpen) await siteverify?.close();
+  await webhook?.close();
+  if (dataDirectory) rmSync(dataDirectory, { recursive: true, force: true });
+}, 30_000);
+
+describe('submissions through the local server', () => {
+  it('answers a valid package request, callback and contact message 202, stores each and delivers each to the webhook once, with its id as Idempotency-Key', async () => {
+    const ids: Record<string, string> = {};
+    for (const [kind, form] of Object.entries(forms)) {
+      const response = await submit(form, `integration-${kind}`);
+      expect(response.status, output).toBe(202);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      const body = (await response.json()) as { ok: boolean; id: string };
+      expect(body.ok).toBe(true);
+      ids[kind] = body.id;
+    }
+
+    await eventually('three deliveries', () => (webhook.deliveries.length >= 3 ? true : undefined));
+    await sleep(500); // room for a duplicate to show up
+    expect(webhook.deliveries).toHaveLength(3);
+    for (const [kind, id] of Object.entries(ids)) {
+      const received = deliveriesOf(id);
+      expect(received, kind).toHaveLength(1);
+      expect(received[0]!.body).toMatchObject({ id, kind, name: person.name, email: person.email });
+      expect(JSON.stringify(received[0]!.body)).not.toContain(PASSING_TOKEN);
+    }
+
+    // Read through scripts/submissions.mjs, its own BlobsServer on the same folder as the running server.
+    const records = await eventually('the three records marked delivered', async () => {
+      const all = await storedSubmissions();
+      const mine = Object.values(ids).map((id) => all.find((record) => record.id === id));
+      return mine.every((record) => record?.delivery.status === 'delivered') ? (mine as StoredSubmission[]) : undefined;
+    });
+    for (const record of records) {
+      expect(record.fields).toMatchObject({ name: person.name, email: person.email });
+      expect(record.delivery).toMatchObject({ status: 'delivered', attempts: 1 });
+      expect(JSON.stringify(record)).not.toContain(PASSING_TOKEN);
+    }
+    expect(records.map((record) => record.kind).sort()).toEqual(['callback', 'contact', 'package-request']);
+
+    // The same request again (a retry by the form) makes no second record and no second delivery.
+    const again = await submit(forms.callback, 'integration-callback');
+    expect(again.status).toBe(202);
+    expect(((await again.json()) as { id: string }).id).toBe(ids.callback);
+    await sleep(300);
+    expect(deliveriesOf(ids.callback!)).toHaveLength(1);
+    expect((await storedSubmissions()).filter((record) => record.kind === 'callback')).toHaveLength(1);
+  });
+
+  it('keeps a submission pending while the webhook is down; once it is back and the wait is over, deliver-pending delivers it exactly once', async () => {
+    webhook.up = false;
+    const response = await submit({ ...forms.callback, name: 'Ravi Kumar' }, 'integration-webhook-down');
+    expect(response.status).toBe(202);
+    const { id } = (await response.json()) as { id: string };
+
+    const pending = await eventually('the failed first attempt to be recorded', async () => {
+      const record = (await storedSubmissions()).find((candidate) => candidate.id === id);
+      return record && record.delivery.attempts === 1 ? record : undefined;
+    });
+    expect(pending.delivery).toMatchObject({ status: 'pending', attempts: 1, lastError: 'webhook answered 503' });
+    expect(deliveriesOf(id)).toEqual([]);
+
+    webhook.up = true;
+    const wait = new Date(pending.delivery.nextAttemptAt!).getTime() - Date.now();
+    expect(wait).toBeLessThanOrEqual(RETRY_BASE_MS);
+    await sleep(Math.max(0, wait) + 100);
+
+    const run = await fetch(`${base}/.netlify/functions/deliver-pending`, { method: 'POST' });
+    expect(run.status).toBe(200);
+    expect(await run.json()).toEqual({ tried: 1, delivered: 1 });
+    expect(deliveriesOf(id)).toHaveLength(1);
+    expect(deliveriesOf(id)[0]!.body).toMatchObject({ id, kind: 'callback', name: 'Ravi Kumar' });
+
+    const second = await fetch(`${base}/.netlify/functions/deliver-pending`, { method: 'POST' });
+    expect(await second.json()).toEqual({ tried: 0, delivered: 0 });
+    expect(deliveriesOf(id)).toHaveLength(1);
+    const record = (await storedSubmissions()).find((candidate) => candidate.id === id);
+    expect(record?.delivery).toMatchObject({ status: 'delivered', attempts: 2 });
+  });
+
+  it('answers 503 and stores nothing when hCaptcha answers with an error or cannot be reached', async () => {
+    const before = (await storedSubmissions()).length;
+    const delivered = webhook.deliveries.length;
+
+    siteverify.mode = 'error';
+    const calls = siteverify.calls.length;
+    const erroring = await submit(forms.contact, 'integration-captcha-error');
+    expect(erroring.status).toBe(503);
+    expect(await erroring.json()).toEqual({ ok: false, error: expect.stringMatching(/robot check/) });
+    expect(siteverify.calls.length).toBe(calls + 1);
+
+    await siteverify.close();
+    siteverifyOpen = false;
+    const unreachable = await submit(forms.contact, 'integration-captcha-closed');
+    expect(unreachable.status).toBe(503);
+    expect(((await unreachable.json()) as { ok: boolean }).ok).toBe(false);
+
+    await sleep(300);
+    expect((await storedSubmissions()).length).toBe(before);
+    expect(webhook.deliveries.length).toBe(delivered);
+  });
+
+  it('refuses a malformed XSRF cookie with 403 instead of failing with 500', async () => {
+    const response = await fetch(`${base}/api/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: 'XSRF-TOKEN=%', 'X-XSRF-TOKEN': '%' },
+      body: JSON.stringify(forms.callback),
+    });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe('the static site through the local server', () => {
+  const securityHeaders = (response: Response, path: string) => {
+    const csp = response.headers.get('content-security-policy');
+    expect(csp, `${path}: Content-Security-Policy`).toBeTruthy();
+    const directives = new Map(
+      csp!
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .filter((parts) => parts[0])
+        .map(([name, ...values]) => [name!, values]),
+    );
+    expect(directives.get('frame-ancestors'), `${path}: frame-ancestors`).toEqual(["'none'"]);
+    expect(directives.get('script-src'), `${path}: script-src`).toBeDefined();
+    expect(directives.get('script-src'), `${path}: script-src`).not.toContain("'unsafe-inline'");
+    expect(response.headers.get('strict-transport-security'), path).toMatch(/max-age=\d{7,}/);
+    expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+    expect(response.headers.get('referrer-policy'), path).toBeTruthy();
+    expect(response.headers.get('permissions-policy'), path).toBeTruthy();
+  };
+
+  it('answers an unknown address 404 with the 404 page', async () => {
+    const response = await fetch(`${base}/no-such-page-here`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await response.text()).toBe(readFileSync(join(distRoot, '404.html'), 'utf8'));
+    securityHeaders(response, '/no-such-page-here');
+  });
+
+  it("answers an unknown app's privacy address 200 with the Machine Learning Advance policy", async () => {
+    const response = await fetch(`${base}/apps/unknown.app/privacy`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toBe(readFileSync(join(distRoot, 'apps/machine-learning-advance/privacy.html'), 'utf8'));
+    expect(html).toContain('Machine Learning Advance');
+    securityHeaders(response, '/apps/unknown.app/privacy');
+  });
+
+  it('sends the security headers with every page', async () => {
+    const pages = builtPages().filter((page) => page.path !== '/404');
+    expect(pages.length).toBeGreaterThan(10);
+    for (const page of pages) {
+      const response = await fetch(`${base}${page.path}`);
+      expect(response.status, page.path).toBe(200);
+      expect(response.headers.get('content-type'), page.path).toMatch(/^text\/html/);
+      securityHeaders(response, page.path);
+      await response.body?.cancel();
+    }
+  });
+
+  it('marks every /_astro/ asset immutable for a year', async () => {
+    const assets = readdirSync(join(distRoot, '_astro'));
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) {
+      const response = await fetch(`${base}/_astro/${asset}`);
+      expect(response.status, asset).toBe(200);
+      expect(response.headers.get('cache-control'), asset).toMatch(/max-age=31536000.*immutable|immutable.*max-age=31536000/);
+      await response.body?.cancel();
+    }
+  });
+});
