@@ -1,3 +1,4 @@
+import { readCookie, XSRF_COOKIE, XSRF_HEADER } from '../../src/lib/api.ts';
 import { fieldErrors, serviceFieldsProblems, submissionSchema, type Submission } from '../../src/lib/forms.ts';
 import { verifyCaptcha } from './captcha.ts';
 import { findService } from './catalogue.ts';
@@ -21,8 +22,6 @@ import {
  */
 
 export const MAX_BODY_BYTES = 32 * 1024;
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 export interface ContactDependencies {
   config: SubmissionConfig;
@@ -66,20 +65,6 @@ async function readBody(request: Request): Promise<string | 'too-large'> {
     chunks.push(value);
   }
   return new TextDecoder().decode(Buffer.concat(chunks));
-}
-
-function cookie(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(value.join('='));
-    } catch {
-      // A malformed %-escape ("XSRF-TOKEN=%") is no token: refused with 403 like a missing one, not thrown.
-      return undefined;
-    }
-  }
-  return undefined;
 }
 
 function sameToken(a: string, b: string): boolean {
@@ -129,7 +114,8 @@ export async function handleContact(request: Request, deps: ContactDependencies)
     return fail({ status: 403, error: 'This form can only be sent from our own website.', reason: 'origin' });
   }
   const headerToken = request.headers.get(XSRF_HEADER) ?? '';
-  const cookieToken = cookie(request, XSRF_COOKIE) ?? '';
+  // A cookie that is not valid %-encoding reads as none: refused with 403 like a missing one.
+  const cookieToken = readCookie(request.headers.get('cookie') ?? '', XSRF_COOKIE) ?? '';
   if (!headerToken || !cookieToken || !sameToken(headerToken, cookieToken)) {
     return fail({ status: 403, error: 'Your session has expired. Reload the page and send the form again; what you typed is kept.', reason: 'xsrf' });
   }

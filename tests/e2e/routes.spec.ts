@@ -13,6 +13,8 @@ for (const route of routes) {
       await page.setViewportSize({ width, height: 900 });
       const response = await page.goto(route);
       expect(response?.status(), `${route} at ${width}px`).toBe(200);
+      // Served under the production Content-Security-Policy: a violation would show as a console error below.
+      expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
       await expect(page.locator('h1')).toHaveCount(1);
       expect(await hasHorizontalScroll(page), `horizontal scroll at ${width}px`).toBe(false);
       if (width !== 800) {

@@ -53,8 +53,9 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  vi.restoreAllMocks();
+  // Deliveries still running log too: let them finish while the console is captured.
   await Promise.allSettled(background);
+  vi.restoreAllMocks();
   await blobs.stop();
 });
 
@@ -295,5 +296,16 @@ describe('logs', () => {
       expect(text).not.toContain(secret);
     }
     expect(text).toMatch(/"status":202,"kind":"package-request","id":"/);
+  });
+});
+
+describe('the deployed function', () => {
+  it('answers at /api/contact with a per-visitor rate limit, and the retries run on a schedule', async () => {
+    const contact = await import('../../netlify/functions/contact');
+    const retries = await import('../../netlify/functions/deliver-pending');
+    expect(contact.config.path).toBe('/api/contact');
+    expect(contact.config.rateLimit).toMatchObject({ aggregateBy: expect.arrayContaining(['ip']) });
+    expect(contact.config.rateLimit!.windowLimit).toBeGreaterThan(0);
+    expect(retries.config.schedule).toMatch(/^\*\/\d+ \* \* \* \*$/);
   });
 });

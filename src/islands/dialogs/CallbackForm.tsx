@@ -1,14 +1,12 @@
-import type HCaptcha from '@hcaptcha/react-hcaptcha';
-import { useRef, useState, type SubmitEvent } from 'react';
-import { submitForm } from '../../lib/api';
+import { useState, type SubmitEvent } from 'react';
 import { callbackSchema, type FieldErrors } from '../../lib/forms';
-import { REQUEST_FAILED, REQUEST_RECEIVED, showNotice } from '../../stores/notices';
 import Captcha from '../forms/LazyCaptcha';
 import Field from '../forms/Field';
 import styles from '../forms/Form.module.css';
 import Honeypot from '../forms/Honeypot';
 import { useDraftForm } from '../forms/use-draft-form';
 import { validate } from '../forms/validate';
+import { useRequestSubmission } from './use-request-submission';
 
 /*
  * The callback request: Submit stays disabled until the form is valid and the
@@ -29,9 +27,7 @@ export default function CallbackForm({ service, siteKey, onCancel, onDone }: Pro
   const [token, setToken] = useState('');
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [sending, setSending] = useState(false);
-  const [problem, setProblem] = useState('');
-  const captcha = useRef<HCaptcha>(null);
+  const { sending, problem, captcha, send } = useRequestSubmission(form, onDone);
   const values = form.values as Record<string, string>;
 
   const body = { kind: 'callback', ...values, service };
@@ -48,22 +44,12 @@ export default function CallbackForm({ service, siteKey, onCancel, onDone }: Pro
   const onSubmit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (!valid || !token || sending) return;
-    setSending(true);
-    setProblem('');
-    const result = await submitForm({ ...body, 'h-captcha-response': token }, form.idempotencyKey);
-    setSending(false);
-    if (result.ok) {
-      form.reset();
-      showNotice(REQUEST_RECEIVED);
-      onDone();
-      return;
+    const result = await send({ ...body, 'h-captcha-response': token });
+    if (!result.ok) {
+      setServerErrors(result.fields ?? {});
+      setTouched({ name: true, email: true, phone: true, message: true });
+      setToken('');
     }
-    showNotice(REQUEST_FAILED, { tone: 'error' });
-    setProblem(result.error ?? 'Your request was not sent. Please try again.');
-    setServerErrors(result.fields ?? {});
-    setTouched({ name: true, email: true, phone: true, message: true });
-    setToken('');
-    captcha.current?.resetCaptcha();
   };
 
   return (

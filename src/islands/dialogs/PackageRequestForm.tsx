@@ -1,9 +1,6 @@
-import type HCaptcha from '@hcaptcha/react-hcaptcha';
-import { useRef, useState, type SubmitEvent } from 'react';
-import { submitForm } from '../../lib/api';
+import { useState, type SubmitEvent } from 'react';
 import { packageRequestSchema, serviceFieldsProblems, type FieldErrors } from '../../lib/forms';
 import { requestedServiceLabel, type OpenDialog } from '../../stores/dialogs';
-import { REQUEST_FAILED, REQUEST_RECEIVED, showNotice } from '../../stores/notices';
 import Captcha from '../forms/LazyCaptcha';
 import ErrorSummary from '../forms/ErrorSummary';
 import Field from '../forms/Field';
@@ -11,6 +8,7 @@ import styles from '../forms/Form.module.css';
 import Honeypot from '../forms/Honeypot';
 import { useDraftForm } from '../forms/use-draft-form';
 import { CAPTCHA_MISSING, validate } from '../forms/validate';
+import { useRequestSubmission } from './use-request-submission';
 
 /*
  * The request for one package of a service: the visitor's details, the
@@ -34,9 +32,7 @@ export default function PackageRequestForm({ dialog, siteKey, onDone }: Props) {
   const [token, setToken] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempt, setAttempt] = useState(0);
-  const [sending, setSending] = useState(false);
-  const [problem, setProblem] = useState('');
-  const captcha = useRef<HCaptcha>(null);
+  const { sending, problem, captcha, send: submit } = useRequestSubmission(form, onDone);
   const values = form.values as Record<string, string>;
 
   const payload = (captchaToken: string) => ({
@@ -64,22 +60,11 @@ export default function PackageRequestForm({ dialog, siteKey, onDone }: Props) {
     setErrors(found);
     setAttempt((count) => count + 1);
     if (Object.keys(found).length > 0) return;
-    setSending(true);
-    setProblem('');
-    const result = await submitForm(payload(captchaToken), form.idempotencyKey);
-    setSending(false);
-    if (result.ok) {
-      form.reset();
-      showNotice(REQUEST_RECEIVED);
-      onDone();
-      return;
+    const result = await submit(payload(captchaToken));
+    if (!result.ok) {
+      setErrors(result.fields ?? {});
+      setToken('');
     }
-    // Nothing typed is lost: the values stay, the captcha (used once) is reset.
-    showNotice(REQUEST_FAILED, { tone: 'error' });
-    setProblem(result.error ?? 'Your request was not sent. Please try again.');
-    setErrors(result.fields ?? {});
-    setToken('');
-    captcha.current?.resetCaptcha();
   };
 
   const onToken = (captchaToken: string) => {
