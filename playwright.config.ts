@@ -14,6 +14,9 @@ const systemChromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromi
 export default defineConfig({
   testDir: 'tests/e2e',
   forbidOnly: Boolean(process.env.CI),
+  // Two cores run the server, two browsers and axe at once: leave room for a slow moment, never a sleep.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   retries: 0,
   workers: 2,
   fullyParallel: true,

@@ -3,24 +3,25 @@ import type { ClientDirective } from 'astro';
 /*
  * Hydrates an island on the first use of a matching element: a click (or the
  * click a keyboard's Enter or Space makes), a form's submission, or focus
- * entering a form field. Until the island has taken over, a click or a
- * submission is held back and handed to it through window.qdFirstUse, so the
- * visitor's action is neither lost nor done the script-less way.
+ * entering a form field. Until the island says it has taken over (it
+ * dispatches `qd:ready` with the same selector), a click or a submission is
+ * held back and handed to it through window.qdFirstUse, so the visitor's
+ * action is neither lost nor done the script-less way.
  */
 const firstUse: ClientDirective = (load, options) => {
   const selector = String(options.value);
   let started = false;
-  const stop = () => {
+  const stop = (event: Event) => {
+    if ((event as CustomEvent<string>).detail !== selector) return;
     document.removeEventListener('click', onClick, true);
     document.removeEventListener('submit', onSubmit, true);
     document.removeEventListener('focusin', onFocus, true);
+    window.removeEventListener('qd:ready', stop);
   };
   const start = () => {
     if (started) return;
     started = true;
-    void load()
-      .then((hydrate) => hydrate())
-      .finally(stop);
+    void load().then((hydrate) => hydrate());
   };
   const onClick = (event: MouseEvent) => {
     const target = event.target instanceof Element ? event.target.closest(selector) : null;
@@ -47,6 +48,7 @@ const firstUse: ClientDirective = (load, options) => {
   document.addEventListener('click', onClick, true);
   document.addEventListener('submit', onSubmit, true);
   document.addEventListener('focusin', onFocus, true);
+  window.addEventListener('qd:ready', stop);
 };
 
 export default firstUse;

@@ -1,5 +1,8 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { firstUseReady, takeFirstUse } from '../lib/first-use';
 import styles from './BookSearch.module.css';
+
+export const SEARCH = '[data-book-search]';
 
 /*
  * Search across the textbooks and their chapters, with no server: the index
@@ -35,11 +38,9 @@ export default function BookSearch() {
   // Waking on focus: start fetching the index at once, so the first search is quick.
   useEffect(() => {
     void loadEngine().catch(() => undefined);
-    // Woken by a search (the button, or Enter in the field) before the island was ready: run it now.
-    if (window.qdFirstUse && form.current?.contains(window.qdFirstUse)) {
-      window.qdFirstUse = undefined;
-      form.current.requestSubmit();
-    }
+    firstUseReady(SEARCH);
+    // A search started (the button, or Enter in the field) before the island was ready: run it now.
+    if (takeFirstUse(SEARCH)) form.current?.requestSubmit();
   }, []);
 
   const onSubmit = async (event: SubmitEvent) => {

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
+import { firstUseReady, takeFirstUse } from '../lib/first-use';
 import { $dialog, closeDialog, openCallbackDialog, openRequestDialog, type RequestedService } from '../stores/dialogs';
 import CallbackForm from './dialogs/CallbackForm';
 import Modal from './dialogs/Modal';
@@ -39,12 +40,10 @@ export default function SiteDialogs({ siteKey, service }: Props) {
       open(element);
     };
     document.addEventListener('click', onClick);
-    // The click that loaded this island.
-    const first = window.qdFirstUse?.closest(TRIGGERS);
-    if (first) {
-      window.qdFirstUse = undefined;
-      open(first);
-    }
+    firstUseReady(TRIGGERS);
+    // The click that woke this island.
+    const first = takeFirstUse(TRIGGERS);
+    if (first) open(first);
     return () => document.removeEventListener('click', onClick);
   }, [service]);
 

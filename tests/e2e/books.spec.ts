@@ -30,7 +30,8 @@ test('reads a chapter on a phone, moves to the next, and finds a term through th
   const search = page.getByRole('searchbox', { name: 'Search the textbooks' });
   await search.fill('eigenvalues');
   await search.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: /results? for “eigenvalues”/ })).toBeVisible();
+  // The first search fetches the index and its WebAssembly: allow for a slow connection.
+  await expect(page.getByRole('status').filter({ hasText: /results? for “eigenvalues”/ })).toBeVisible({ timeout: 20_000 });
   expect(scripts.some((path) => path.startsWith('/pagefind/'))).toBe(true);
   const hit = page.locator('[data-book-search] ol a').filter({ hasText: 'Eigenvalues and Eigenvectors' });
   await hit.click();
@@ -46,7 +47,7 @@ test('a search started with the button before the page woke up still runs, and a
   await search.fill('Bernoulli');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL('/books');
-  await expect(page.getByRole('status').filter({ hasText: /results? for “Bernoulli”/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /results? for “Bernoulli”/ })).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('[data-book-search] ol a').filter({ hasText: 'Linear and Bernoulli Equations' })).toBeVisible();
   await search.fill('');
   await search.press('Enter');
