@@ -85,14 +85,14 @@ export async function resolveFile(root, pathname) {
   return undefined;
 }
 
-function cacheControl() {
-  // Netlify's default; netlify.toml makes hashed assets immutable.
-  return 'public, max-age=0, must-revalidate';
-}
-
-async function send(request, response, file, status, pathname, extraHeaders = {}) {
+async function send(request, response, file, status, extraHeaders = {}) {
   const extension = extname(file);
-  const headers = { 'Content-Type': types[extension] ?? 'application/octet-stream', 'Cache-Control': cacheControl(), ...extraHeaders };
+  const headers = {
+    'Content-Type': types[extension] ?? 'application/octet-stream',
+    // Netlify's default; netlify.toml makes hashed assets immutable.
+    'Cache-Control': 'public, max-age=0, must-revalidate',
+    ...extraHeaders,
+  };
   const accepts = String(request.headers['accept-encoding'] ?? '');
   const encoding = compressible.has(extension) ? (accepts.includes('br') ? 'br' : accepts.includes('gzip') ? 'gzip' : undefined) : undefined;
   if (encoding) {
@@ -151,7 +151,7 @@ export async function createStaticHandler(root, headersOf = () => ({})) {
 
     const rule = matchRedirect(rules, pathname);
     const file = rule?.force ? undefined : await resolveFile(root, pathname);
-    if (file) return send(request, response, file, 200, pathname, headersOf(pathname));
+    if (file) return send(request, response, file, 200, headersOf(pathname));
     if (rule) {
       if (rule.status >= 300 && rule.status < 400) {
         response.writeHead(rule.status, { Location: rule.to });
@@ -159,8 +159,8 @@ export async function createStaticHandler(root, headersOf = () => ({})) {
         return;
       }
       const target = await resolveFile(root, rule.to);
-      if (target) return send(request, response, target, rule.status, rule.to, headersOf(pathname));
+      if (target) return send(request, response, target, rule.status, headersOf(pathname));
     }
-    return send(request, response, notFound, 404, pathname, headersOf(pathname));
+    return send(request, response, notFound, 404, headersOf(pathname));
   };
 }
