@@ -25,7 +25,11 @@ export default function NarrowMenu({ links, current, callbackHref, callbackServi
   const [open, setOpen] = useState(false);
   const [hydrated, setHydrated] = useState(false);
 
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    setHydrated(true);
+    // A visitor may open the server-rendered <details> before hydration ends: take over its state.
+    if (details.current?.open) setOpen(true);
+  }, []);
 
   useEffect(() => {
     if (!open) return;

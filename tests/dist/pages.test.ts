@@ -240,6 +240,18 @@ describe('apps, books and policies', () => {
     expect(kirchhoff.document.querySelector('main')!.textContent).not.toMatch(/\$[^$]+\$|\\frac|\\sum/);
   });
 
+  it('gives every table header words, not only a formula (assistive technology reads no name from MathML there)', () => {
+    const bare: string[] = [];
+    for (const built of pages) {
+      for (const header of built.document.querySelectorAll('th')) {
+        const words = header.clone() as typeof header;
+        words.querySelectorAll('math').forEach((formula) => formula.remove());
+        if (!words.textContent.trim()) bare.push(`${built.path}: ${header.textContent.trim()}`);
+      }
+    }
+    expect(bare).toEqual([]);
+  });
+
   it('shows the automobile references', () => {
     const automobile = page('/books/automobile-engineering');
     expect(automobile.document.querySelectorAll('#references-title ~ ol li').length).toBeGreaterThanOrEqual(5);

@@ -1,0 +1,142 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { budgets, firstPaintCss, gzipSize, islandsIn } from '../../scripts/bench/budgets.mjs';
+import { builtPages, distRoot, type BuiltPage } from '../support/dist';
+
+/*
+ * The budgets of issue 6 that the built files decide, checked without a
+ * browser: what a page could load before the visitor does anything, the first
+ * round trip, fonts and images. What a browser decides (requests at each width,
+ * the LCP image in the viewport) is in tests/e2e/budgets.spec.ts; Lighthouse
+ * scores and timings are measured by `npm run bench`.
+ */
+
+const pages = builtPages();
+
+/**
+ * Every island, how it hydrates and the pages it is on. Each directive waits
+ * for something: a narrow screen (the menu), a click on one of its triggers
+ * (first-use) or the island scrolling into view (visible, below the fold).
+ * A new island is added here with its directive, on purpose.
+ */
+const islands: Record<string, { client: string; on: (path: string) => boolean; where: string }> = {
+  NarrowMenu: { client: 'media', on: () => true, where: 'every page (hydrates below 1180 px only)' },
+  SiteDialogs: { client: 'first-use', on: () => true, where: 'every page (on the first "Request a callback" or "Get Started" click)' },
+  TestimonialSlider: { client: 'visible', on: (path) => path === '/', where: 'the home page' },
+  ContactForm: { client: 'visible', on: (path) => path === '/contact-us', where: '/contact-us' },
+  BookSearch: { client: 'first-use', on: (path) => /^\/books(\/\d+|\/[^/]+\/[^/]+)?$/.test(path), where: 'the book list pages and the chapters' },
+};
+
+const fontUrlPattern = /url\((['"]?)([^'")]+)\1\)/g;
+
+function fontFaces(built: BuiltPage) {
+  return [...firstPaintCss(built.html).inline.matchAll(/@font-face\s*{([^}]*)}/g)].map(([, body]) => body!);
+}
+
+const rasterPattern = /\.(png|jpe?g|gif|bmp|tiff?)(\?|#|$)/i;
+const modernPattern = /\.(webp|avif)(\?|#|$)/i;
+
+describe('JavaScript before interaction', () => {
+  it.each(pages.map((built) => [built.path, built] as const))('%s references JavaScript files only as islands that load on their moment', (_path, built) => {
+    const { document, html } = built;
+    expect(document.querySelectorAll('script[src]').map((script) => script.getAttribute('src'))).toEqual([]);
+    expect(document.querySelectorAll('link[rel="modulepreload"], link[rel="preload"][as="script"], link[rel="prefetch"]')).toHaveLength(0);
+    // Inline scripts run with the page: none may pull in a file as it runs.
+    for (const script of document.querySelectorAll('script:not([type="application/ld+json"])')) {
+      expect(script.textContent, 'a static import in an inline script').not.toMatch(/(^|[;\s}])import\s*(["'`]|[\w${*][^;]*?\bfrom\s*["'`])/);
+    }
+    // Outside the islands' own attributes no .js address appears in the page.
+    const withoutIslandTags = html.replace(/<astro-island\s[^>]*>/g, '');
+    expect(withoutIslandTags.match(/["'(](?:https?:)?\.{0,2}\/[^"'()\s]*\.m?js["')?#]/g) ?? []).toEqual([]);
+  });
+
+  it('hydrates each island as late as it can, on the pages listed for it', () => {
+    const found = new Map<string, string[]>();
+    for (const built of pages) {
+      for (const island of islandsIn(built.html)) {
+        const expected = islands[island.name];
+        expect(expected, `${built.path}: island ${island.name} is not listed in this test`).toBeDefined();
+        expect(island.client, `${built.path}: ${island.name}`).toBe(expected!.client);
+        expect(expected!.on(built.path), `${built.path} has ${island.name}, listed for ${expected!.where}`).toBe(true);
+        found.set(island.name, [...(found.get(island.name) ?? []), built.path]);
+      }
+    }
+    for (const [name, expected] of Object.entries(islands)) {
+      const missing = pages.filter((built) => expected.on(built.path) && !found.get(name)?.includes(built.path)).map((built) => built.path);
+      expect(missing, `${name} missing from pages listed for it (${expected.where})`).toEqual([]);
+    }
+  });
+
+  it('hydrates the narrow menu only where the wide menu is hidden', () => {
+    const menu = islandsIn(pages[0]!.html).find((island) => island.name === 'NarrowMenu');
+    expect(menu?.value).toBe('(max-width: 1179.98px)');
+  });
+});
+
+describe('the first round trip', () => {
+  it.each(pages.map((built) => [built.path, built] as const))(`%s: HTML with its inline CSS is within ${budgets.firstRoundTripBytes / 1024} KB gzip`, (_path, built) => {
+    const css = firstPaintCss(built.html);
+    // The CSS is inlined (astro.config.mjs: inlineStylesheets 'always'); a linked stylesheet would add a round trip.
+    expect(css.linked).toEqual([]);
+    expect(gzipSize(built.html)).toBeLessThanOrEqual(budgets.firstRoundTripBytes);
+  });
+});
+
+describe('fonts', () => {
+  it.each(pages.map((built) => [built.path, built] as const))('%s uses at most two self-hosted, subset font files that swap in', (_path, built) => {
+    const faces = fontFaces(built);
+    const files = new Set<string>();
+    for (const face of faces) {
+      expect(face.replace(/\s+/g, ''), 'font-display').toContain('font-display:swap');
+      expect(face, 'a subset names its characters').toMatch(/unicode-range\s*:/);
+      for (const [, , url] of face.matchAll(fontUrlPattern)) files.add(url!);
+    }
+    for (const link of built.document.querySelectorAll('link[rel="preload"][as="font"]')) {
+      const href = link.getAttribute('href')!;
+      expect(files, `preloaded font ${href} is one of the @font-face files`).toContain(href);
+    }
+    expect(files.size).toBeGreaterThan(0);
+    expect(files.size).toBeLessThanOrEqual(budgets.maxFontFiles);
+    for (const url of files) {
+      expect(url, 'self-hosted').toMatch(/^\/_astro\/[^/]+\.woff2$/);
+      expect(existsSync(join(distRoot, url)), `${url} is in dist`).toBe(true);
+    }
+  });
+
+  it('keeps each font file small, as a subset is: under 32 KB', () => {
+    const urls = new Set(fontFaces(pages[0]!).flatMap((face) => [...face.matchAll(fontUrlPattern)].map(([, , url]) => url!)));
+    expect(urls.size).toBeGreaterThan(0);
+    for (const url of urls) expect(readFileSync(join(distRoot, url)).length, url).toBeLessThan(32 * 1024);
+  });
+});
+
+describe('images', () => {
+  it.each(pages.map((built) => [built.path, built] as const))('%s sizes every image and never lazy-loads one at the top of the page', (_path, built) => {
+    const { document } = built;
+    for (const image of document.querySelectorAll('img, video')) {
+      const label = image.getAttribute('src') ?? image.getAttribute('poster') ?? image.tagName;
+      expect(image.getAttribute('width'), `${label} width`).toMatch(/^[1-9]\d*$/);
+      expect(image.getAttribute('height'), `${label} height`).toMatch(/^[1-9]\d*$/);
+    }
+    // The likely LCP image is an image in the opening of <main>: before its first h2.
+    const main = document.querySelector('main')!;
+    const opening = main.innerHTML.split(/<h2[\s>]/)[0]!;
+    for (const [tag] of opening.matchAll(/<img\s[^>]*>/g)) {
+      expect(tag, 'an image at the top of the page loads eagerly').toMatch(/\sloading="eager"/);
+    }
+  });
+
+  it.each(pages.map((built) => [built.path, built] as const))('%s serves raster images in a modern format with a fallback', (_path, built) => {
+    const { document } = built;
+    for (const image of document.querySelectorAll('img')) {
+      const src = image.getAttribute('src') ?? '';
+      const picture = image.parentNode?.tagName === 'PICTURE' ? image.parentNode : null;
+      const sources = picture?.querySelectorAll('source').map((source) => source.getAttribute('type') ?? '') ?? [];
+      if (rasterPattern.test(src)) expect(sources, `${src} needs an AVIF or WebP <source>`).toEqual(expect.arrayContaining([expect.stringMatching(/image\/(avif|webp)/)]));
+      if (modernPattern.test(src)) expect.fail(`${src}: a WebP or AVIF image needs a <picture> with a PNG or JPEG <img> as the fallback`);
+    }
+    // A poster has no fallback mechanism; every browser that plays the video reads WebP.
+    for (const video of document.querySelectorAll('video[poster]')) expect(video.getAttribute('poster')).toMatch(modernPattern);
+  });
+});
