@@ -38,7 +38,8 @@ test.describe('package request dialog', () => {
     await expect(dialog.getByLabel('Name', { exact: true })).toBeFocused();
     await expect(dialog.getByLabel('Service', { exact: true })).toHaveValue('SEO - Growth');
     await expect(dialog.getByLabel('Service', { exact: true })).toHaveAttribute('readonly', '');
-    expect(watch.captchaScripts).toHaveLength(1);
+    // The dialog fetches the widget's code, which then asks for hCaptcha's script.
+    await expect.poll(() => watch.captchaScripts.length).toBe(1);
 
     await dialog.getByLabel('Name', { exact: true }).fill('Asha Verma');
     await dialog.getByLabel('Email', { exact: true }).fill('asha@example.com');

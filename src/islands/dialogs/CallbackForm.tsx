@@ -39,7 +39,11 @@ export default function CallbackForm({ service, siteKey, onCancel, onDone }: Pro
     form.setValue(name, value);
     setServerErrors(({ [name]: _fixed, ...rest }) => rest);
   };
-  const leave = (name: string) => () => setTouched((current) => ({ ...current, [name]: true }));
+  // A field says what is wrong once the visitor has typed in it and left it; leaving an empty field
+  // (say, on the way to Cancel) shows nothing, so the dialog does not move under the pointer.
+  const leave = (name: string) => () => {
+    if (String(values[name] ?? '').trim()) setTouched((current) => ({ ...current, [name]: true }));
+  };
 
   const onSubmit = async (event: SubmitEvent) => {
     event.preventDefault();
@@ -73,7 +77,8 @@ export default function CallbackForm({ service, siteKey, onCancel, onDone }: Pro
         <button type="submit" className={styles.primary} disabled={!valid || !token || sending} aria-describedby={id('submit-hint')}>
           {sending ? 'Sending…' : 'Submit'}
         </button>
-        <button type="button" className={styles.secondary} onClick={onCancel}>
+        {/* Pressing Cancel must not first blur a field and move the button before the click lands. */}
+        <button type="button" className={styles.secondary} onMouseDown={(event) => event.preventDefault()} onClick={onCancel}>
           Cancel
         </button>
       </div>
