@@ -4,7 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { satteri } from '@astrojs/markdown-satteri';
 import contentSecurityPolicy from './src/integrations/content-security-policy.ts';
-import firstUse from './src/integrations/first-use.ts';
+import clientDirectives from './src/integrations/client-directives.ts';
 import { mathPlugin, tablePlugin } from './src/integrations/math.ts';
 import searchIndex from './src/integrations/search-index.ts';
 
@@ -15,7 +15,7 @@ export default defineConfig({
   site,
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'always' },
-  integrations: [react(), sitemap({ filter: (page) => !page.endsWith('/404') }), firstUse(), searchIndex(), contentSecurityPolicy()],
+  integrations: [react(), sitemap({ filter: (page) => !page.endsWith('/404') }), clientDirectives(), searchIndex(), contentSecurityPolicy()],
   prefetch: false,
   markdown: {
     // Formulas become MathML at build time; wide tables scroll on their own (src/integrations/math.ts).

@@ -1,7 +1,7 @@
 // The budgets of the site (issue 6) and the reading of dist/ they need, in one
 // place: `npm run bench` reports against them, and the tests assert them
 // (tests/dist/budgets.test.ts from the files, tests/e2e/budgets.spec.ts in Chromium).
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
 
@@ -21,9 +21,6 @@ export const budgets = {
   /** Cumulative layout shift, mobile and desktop. */
   cls: 0,
 };
-
-/** The narrow menu hydrates below this width (SiteHeader.astro: client:media="(max-width: 1179.98px)"). */
-export const narrowMenuMaxWidth = 1179.98;
 
 /** Pages whose purpose is a form: their form may hydrate when it is in view. Every other page is a content page. */
 export const formPages = ['/contact-us'];
@@ -65,40 +62,6 @@ export function islandsIn(html) {
 }
 
 /**
- * A built JavaScript file and every file it imports statically, as site paths
- * (/_astro/…). Dynamic import() is left out: it loads later, on use.
- * @param {string} distRoot
- * @param {string} url
- * @returns {Set<string>}
- */
-export function staticImportGraph(distRoot, url) {
-  const seen = new Set();
-  const visit = (path) => {
-    if (seen.has(path)) return;
-    seen.add(path);
-    const code = readFileSync(join(distRoot, path), 'utf8');
-    for (const [, specifier] of code.matchAll(/\bimport\s*(?:[\w$*{][^"'`;]*?from\s*)?["']([^"']+)["']/g)) {
-      visit(new URL(specifier, `http://site${path}`).pathname);
-    }
-  };
-  visit(url);
-  return seen;
-}
-
-/**
- * The files the narrow menu loads when it hydrates: its component and the
- * React renderer, with what they import. Nothing else may load on a narrow
- * screen before the visitor does something.
- * @param {string} distRoot
- * @param {string} html a page with the narrow menu
- */
-export function narrowMenuFiles(distRoot, html) {
-  const menu = islandsIn(html).find((island) => island.name === 'NarrowMenu');
-  if (!menu) return new Set();
-  return new Set([...staticImportGraph(distRoot, menu.componentUrl), ...staticImportGraph(distRoot, menu.rendererUrl)]);
-}
-
-/**
  * The CSS a page's first paint waits for: its inline <style> elements and the
  * stylesheets its <head> links to.
  * @param {string} html
@@ -112,4 +75,35 @@ export function firstPaintCss(html) {
     .filter((tag) => /\srel="stylesheet"/.test(tag) && !/\smedia="print"/.test(tag))
     .map((tag) => attribute(tag, 'href') ?? '');
   return { inline, linked };
+}
+
+/**
+ * The pages Lighthouse measures: one of every type, a chapter only once the books have chapters.
+ * @param {string} distRoot
+ */
+export function lighthouseTargets(distRoot) {
+  const booksDirectory = join(distRoot, 'books');
+  const chapter = existsSync(booksDirectory)
+    ? readdirSync(booksDirectory, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .flatMap((entry) =>
+          readdirSync(join(booksDirectory, entry.name))
+            .filter((name) => name.endsWith('.html'))
+            .map((name) => `/books/${entry.name}/${name.replace(/\.html$/, '')}`),
+        )
+        .sort()[0]
+    : undefined;
+  return [
+    { type: 'Home', path: '/' },
+    { type: 'Services', path: '/our-services' },
+    { type: 'A service', path: '/our-services/seo' },
+    { type: 'What we do', path: '/what-we-do' },
+    { type: 'Our story', path: '/our-story' },
+    { type: 'Contact us', path: '/contact-us' },
+    { type: 'A policy', path: '/privacy-policy' },
+    { type: 'Apps', path: '/apps' },
+    { type: 'A book', path: '/books/basic-electrical-engineering' },
+    chapter ? { type: 'A chapter', path: chapter } : { type: 'A chapter', path: null, note: 'skipped: dist/ has no /books/<book>/<chapter> page yet' },
+    { type: '404', path: '/no-such-page', ignoreStatusCode: true },
+  ];
 }

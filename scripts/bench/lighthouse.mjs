@@ -2,6 +2,8 @@
 // type, with the mobile (default) and desktop presets, several runs each. A run
 // cannot reach the internet: Chromium resolves no host but this machine, and
 // its background services (updates, sync, field trials) are off.
+import { existsSync } from 'node:fs';
+import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
@@ -15,12 +17,24 @@ export const chromiumFlags = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // The bench's HTTP/2 front (server.mjs) has a certificate made for the run.
+  '--ignore-certificate-errors',
   '--disable-default-apps',
   '--disable-domain-reliability',
   '--metrics-recording-only',
   // Every name but this machine's fails to resolve: nothing leaves it.
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
 ];
+
+/**
+ * CHROME_PATH or CHROMIUM_PATH, otherwise the system's Chromium, otherwise
+ * Playwright's own (`npx playwright install chromium`), otherwise the Chrome
+ * chrome-launcher finds.
+ */
+export const chromePath =
+  process.env.CHROME_PATH ??
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium', chromium.executablePath()].find((path) => path && existsSync(path));
 
 export const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 const metrics = {
@@ -59,7 +73,7 @@ function shortfalls(lhr) {
  * One Lighthouse run in a fresh Chromium.
  * @param {string} url
  * @param {'mobile' | 'desktop'} preset
- * @param {{ chromePath: string, ignoreStatusCode?: boolean }} options
+ * @param {{ chromePath?: string | undefined, ignoreStatusCode?: boolean }} options
  */
 export async function runLighthouse(url, preset, { chromePath, ignoreStatusCode = false }) {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: chromiumFlags, logLevel: 'silent' });
@@ -76,11 +90,46 @@ export async function runLighthouse(url, preset, { chromePath, ignoreStatusCode 
   }
 }
 
+/**
+ * The audits a correct "not found" page must fail, and why; each is excused only
+ * when it fails for that reason alone.
+ */
+const notFoundAudits = {
+  // The page answers with status 404.
+  'http-status-code': (audit) => audit.score === 0,
+  // It asks not to be indexed (<meta name="robots" content="noindex">).
+  'is-crawlable': (audit) => JSON.stringify(audit.details ?? {}).includes('noindex'),
+  // Chromium logs the 404 status of the page itself, and nothing else.
+  'errors-in-console': (audit, lhr) =>
+    (audit.details?.items ?? []).every(
+      (item) => item.source === 'network' && item.sourceLocation?.url === lhr.finalDisplayedUrl && /status of 404\b/.test(item.description ?? ''),
+    ),
+};
+
+/**
+ * Category scores as Lighthouse computes them (the weighted mean of the scored
+ * audits), leaving out the audits a "not found" page fails on purpose.
+ */
+function scoresExcusingNotFound(lhr) {
+  const excused = new Set(Object.entries(notFoundAudits).filter(([id, why]) => lhr.audits[id] && lhr.audits[id].score !== 1 && why(lhr.audits[id], lhr)).map(([id]) => id));
+  const scored = (ref) => ref.weight > 0 && !excused.has(ref.id) && !['notApplicable', 'manual', 'informative'].includes(lhr.audits[ref.id]?.scoreDisplayMode);
+  const scores = Object.fromEntries(
+    categories.map((id) => {
+      const refs = lhr.categories[id]?.auditRefs.filter(scored) ?? [];
+      const weight = refs.reduce((sum, ref) => sum + ref.weight, 0);
+      const score = weight === 0 ? null : refs.reduce((sum, ref) => sum + ref.weight * (lhr.audits[ref.id]?.score ?? 0), 0) / weight;
+      return [id, score == null ? null : Math.round(score * 100)];
+    }),
+  );
+  return { scores, excused: [...excused] };
+}
+
 /** What the report keeps of one run. */
-function summarise(lhr) {
+function summarise(lhr, { notFound = false } = {}) {
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
   return {
     scores: Object.fromEntries(categories.map((id) => [id, lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100)])),
+    ...(notFound ? { notFound: scoresExcusingNotFound(lhr) } : {}),
     metrics: Object.fromEntries(Object.entries(metrics).map(([key, id]) => [key, lhr.audits[id]?.numericValue ?? null])),
     lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.selector ?? null,
     bytesByType: Object.fromEntries(
@@ -100,7 +149,7 @@ function summarise(lhr) {
  * (closest to the median FCP and TTI) for the bytes and the shortfalls.
  * @param {string} url
  * @param {'mobile' | 'desktop'} preset
- * @param {{ chromePath: string, runs: number, ignoreStatusCode?: boolean, log?: (line: string) => void }} options
+ * @param {{ chromePath?: string | undefined, runs: number, ignoreStatusCode?: boolean, log?: (line: string) => void }} options
  */
 export async function measure(url, preset, { chromePath, runs, ignoreStatusCode = false, log = () => {} }) {
   const lhrs = [];
@@ -120,15 +169,23 @@ export async function measure(url, preset, { chromePath, runs, ignoreStatusCode 
     }
   }
   if (lhrs.length === 0) return { url, preset, runs: 0, errors, scores: null, metrics: null, medianRun: null };
-  const runsSummary = lhrs.map(summarise);
+  const runsSummary = lhrs.map((lhr) => summarise(lhr, { notFound: ignoreStatusCode }));
   const valid = filterToValidRuns(lhrs);
-  const medianRun = summarise(valid.length > 0 ? computeMedianRun(valid) : lhrs[0]);
+  const medianRun = summarise(valid.length > 0 ? computeMedianRun(valid) : lhrs[0], { notFound: ignoreStatusCode });
   return {
     url,
     preset,
     runs: lhrs.length,
     errors,
     scores: Object.fromEntries(categories.map((id) => [id, median(runsSummary.map((run) => run.scores[id]))])),
+    ...(ignoreStatusCode
+      ? {
+          notFound: {
+            scores: Object.fromEntries(categories.map((id) => [id, median(runsSummary.map((run) => run.notFound.scores[id]))])),
+            excused: [...new Set(runsSummary.flatMap((run) => run.notFound.excused))],
+          },
+        }
+      : {}),
     metrics: Object.fromEntries(Object.keys(metrics).map((key) => [key, median(runsSummary.map((run) => run.metrics[key]))])),
     medianRun,
     perRun: runsSummary.map(({ scores, metrics: values, benchmarkIndex }) => ({ scores, metrics: values, benchmarkIndex })),

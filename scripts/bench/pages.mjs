@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium } from 'playwright';
-import { budgets, firstPaintCss, gzipSize, islandsIn, narrowMenuFiles, wcagTags } from './budgets.mjs';
+import { budgets, firstPaintCss, gzipSize, islandsIn, wcagTags } from './budgets.mjs';
 
 export const widths = [375, 1280];
 
@@ -102,7 +102,6 @@ export async function measurePages({ origin, distRoot, chromePath, concurrency =
               const css = firstPaintCss(html);
               const scripts = requests.filter((request) => request.resourceType() === 'script').map((request) => new URL(request.url()).pathname);
               const stylesheets = requests.filter((request) => request.resourceType() === 'stylesheet').map((request) => new URL(request.url()).pathname);
-              const menuFiles = narrowMenuFiles(distRoot, html);
               const transferred = await Promise.all(requests.map(async (request) => (await request.sizes().catch(() => null))?.responseBodySize ?? 0));
               const htmlGzip = gzipSize(html);
               const linkedCssGzip = css.linked.reduce((sum, href) => sum + (gzipOf(href) ?? 0), 0);
@@ -114,7 +113,6 @@ export async function measurePages({ origin, distRoot, chromePath, concurrency =
                   files: scripts.length,
                   gzipBytes: scripts.reduce((sum, script) => sum + (gzipOf(script) ?? 0), 0),
                   paths: scripts,
-                  notForMenu: scripts.filter((script) => !menuFiles.has(script)),
                 },
                 css: { inlineBytes: Buffer.byteLength(css.inline), inlineGzipBytes: gzipSize(css.inline), files: stylesheets.length, fileGzipBytes: stylesheets.reduce((sum, sheet) => sum + (gzipOf(sheet) ?? 0), 0) },
                 html: { bytes: Buffer.byteLength(html), gzipBytes: htmlGzip },

@@ -12,14 +12,15 @@
 //
 // CHROME_PATH or CHROMIUM_PATH names the browser; otherwise /usr/bin/chromium,
 // otherwise the one chrome-launcher finds.
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
 import { measureBuild } from './build.mjs';
-import { measure } from './lighthouse.mjs';
+import { chromePath, measure } from './lighthouse.mjs';
 import { measurePages } from './pages.mjs';
+import { lighthouseTargets } from './budgets.mjs';
 import { checkBudgets, renderMarkdown } from './report.mjs';
 import { freePort, serveDist } from './server.mjs';
 
@@ -39,46 +40,7 @@ const { values: options } = parseArgs({
 const runs = Number(options.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number of at least 1, not ${options.runs}`);
 
-const chromePath =
-  process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const log = (line) => console.log(line);
-
-/** One page of every type; a chapter only once the books have chapters. */
-function lighthouseTargets(distRoot) {
-  const booksDirectory = join(distRoot, 'books');
-  const chapter = existsSync(booksDirectory)
-    ? readdirSync(booksDirectory, { withFileTypes: true })
-        .filter((entry) => entry.isDirectory())
-        .flatMap((entry) =>
-          readdirSync(join(booksDirectory, entry.name))
-            .filter((name) => name.endsWith('.html'))
-            .map((name) => `/books/${entry.name}/${name.replace(/\.html$/, '')}`),
-        )
-        .sort()[0]
-    : undefined;
-  return [
-    { type: 'Home', path: '/' },
-    { type: 'Services', path: '/our-services' },
-    { type: 'A service', path: '/our-services/seo' },
-    { type: 'What we do', path: '/what-we-do' },
-    { type: 'Our story', path: '/our-story' },
-    { type: 'Contact us', path: '/contact-us' },
-    { type: 'A policy', path: '/privacy-policy' },
-    { type: 'Apps', path: '/apps' },
-    { type: 'A book', path: '/books/basic-electrical-engineering' },
-    chapter ? { type: 'A chapter', path: chapter } : { type: 'A chapter', path: null, note: 'skipped: dist/ has no /books/<book>/<chapter> page yet' },
-    { type: '404', path: '/no-such-page', ignoreStatusCode: true },
-  ];
-}
-
-/** Asks for every page and asset once in each encoding, so no measured request waits for the server's first compression of a file. */
-async function warmUp(server) {
-  const files = readdirSync(server.distRoot, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-  const paths = files.map((entry) => `/${join(entry.parentPath, entry.name).slice(server.distRoot.length + 1)}`.replace(/\.html$/, '').replace(/\/index$/, '/'));
-  for (const encoding of ['br', 'gzip']) {
-    for (const path of paths) await fetch(`${server.origin}${path}`, { headers: { 'Accept-Encoding': encoding } }).then((response) => response.arrayBuffer());
-  }
-}
 
 function chromiumVersion() {
   try {
@@ -108,8 +70,7 @@ if (!existsSync(join(root, 'dist', 'index.html'))) throw new Error('dist/ has no
 
 const port = options.port ? Number(options.port) : await freePort();
 const server = await serveDist(root, port);
-log(`bench: serving a copy of dist/ at ${server.origin}`);
-await warmUp(server);
+log(`bench: serving a copy of dist/ at ${server.origin}, and over HTTP/2 with TLS at ${server.secureOrigin}`);
 try {
   if (!options['skip-lighthouse']) {
     log(`bench: Lighthouse, ${runs} run(s) per page and preset`);
@@ -119,7 +80,7 @@ try {
         continue;
       }
       for (const preset of ['mobile', 'desktop']) {
-        const result = await measure(`${server.origin}${target.path}`, preset, { chromePath, runs, ignoreStatusCode: target.ignoreStatusCode, log });
+        const result = await measure(`${server.secureOrigin}${target.path}`, preset, { chromePath, runs, ignoreStatusCode: target.ignoreStatusCode, log });
         report.lighthouse.push({ type: target.type, path: target.path, ...result, url: undefined });
       }
     }

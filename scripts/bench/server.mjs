@@ -3,15 +3,25 @@
 // with status 404 and the functions, on a free port with its Blobs in a
 // temporary folder, so the bench never touches the submissions of `npm start`.
 //
+// Netlify answers browsers over HTTP/2 with TLS: one connection per origin,
+// and a TLS handshake before it. Lighthouse's simulation of a slow network
+// models exactly that, so its pages are fetched through an HTTP/2 front with a
+// certificate made for the run (its Chromium is told to accept it); on plain
+// HTTP/1.1 it would add a new connection, and queueing behind six, for every
+// request. The other measurements use the server directly.
+//
 // The server runs from a staging folder holding a copy of dist/ (and of the
 // server, which finds dist/ next to itself): a build started while the bench
 // measures, by a test run or an editor, cannot change the site under it.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createSecureServer } from 'node:http2';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { generate as selfSignedCertificate } from 'selfsigned';
 
 function isFree(port) {
   return new Promise((resolve) => {
@@ -40,10 +50,67 @@ function stage(cwd) {
   return folder;
 }
 
+/** Headers that belong to one HTTP/1.1 connection and may not cross into HTTP/2. */
+const hopByHop = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'host']);
+
 /**
+ * An HTTP/2 front with TLS on `port`, passing every request to `target` as it is
+ * (compressed bodies stay compressed).
+ * @param {string} target an http:// origin
+ * @param {number} port
+ * @returns {Promise<{ origin: string, stop: () => Promise<void> }>}
+ */
+async function secureFront(target, port) {
+  const { private: key, cert } = await selfSignedCertificate([{ name: 'commonName', value: 'localhost' }], {
+    keyType: 'ec',
+    days: 2,
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }] }],
+  });
+  const { hostname, port: targetPort } = new URL(target);
+  const server = createSecureServer({ key, cert, allowHTTP1: true }, (request, response) => {
+    const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !name.startsWith(':') && !hopByHop.has(name)));
+    const upstream = httpRequest({ hostname, port: targetPort, path: request.url, method: request.method, headers: { ...headers, host: `localhost:${port}` } }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !hopByHop.has(name))));
+      answer.pipe(response);
+    });
+    upstream.on('error', () => {
+      if (!response.headersSent) response.writeHead(502);
+      response.end();
+    });
+    request.pipe(upstream);
+  });
+  // A browser killed mid-run can leave its session open; stopping ends them all.
+  const sessions = new Set();
+  server.on('session', (session) => {
+    sessions.add(session);
+    session.once('close', () => sessions.delete(session));
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const stop = () =>
+    new Promise((resolve) => {
+      server.close(() => resolve(undefined));
+      for (const session of sessions) session.destroy();
+    });
+  return { origin: `https://localhost:${port}`, stop };
+}
+
+/** Asks for every page and asset once in each encoding, so no measured request waits for the server's first compression of a file. */
+async function warmUp(origin, distRoot) {
+  const files = readdirSync(distRoot, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  const paths = files.map((entry) => `/${join(entry.parentPath, entry.name).slice(distRoot.length + 1)}`.replace(/\.html$/, '').replace(/\/index$/, '/'));
+  for (const encoding of ['br', 'gzip']) {
+    for (const path of paths) await fetch(`${origin}${path}`, { headers: { 'Accept-Encoding': encoding } }).then((response) => response.arrayBuffer());
+  }
+}
+
+/**
+ * Serves a copy of dist/, warmed up, directly and through the HTTP/2 front.
  * @param {string} cwd the project folder
  * @param {number} port
- * @returns {Promise<{ origin: string, distRoot: string, stop: () => Promise<void> }>}
+ * @returns {Promise<{ origin: string, secureOrigin: string, distRoot: string, stop: () => Promise<void> }>}
  */
 export async function serveDist(cwd, port) {
   const folder = stage(cwd);
@@ -55,22 +122,31 @@ export async function serveDist(cwd, port) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const origin = `http://localhost:${port}`;
   const distRoot = join(folder, 'dist');
+  let front;
   const stop = async () => {
+    await front?.stop();
     if (child.exitCode === null) child.kill('SIGTERM');
     await exited;
     rmSync(folder, { recursive: true, force: true });
   };
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    if (child.exitCode !== null) break;
+  let answered = false;
+  for (let attempt = 0; attempt < 100 && !answered && child.exitCode === null; attempt += 1) {
     try {
       const response = await fetch(`${origin}/`);
       await response.arrayBuffer();
-      if (response.ok) return { origin, distRoot, stop };
+      answered = response.ok;
     } catch {
       // Not listening yet.
     }
-    await delay(100);
+    if (!answered) await delay(100);
   }
-  await stop();
-  throw new Error(`scripts/serve.mjs did not answer on ${origin}`);
+  try {
+    if (!answered) throw new Error(`scripts/serve.mjs did not answer on ${origin}`);
+    await warmUp(origin, distRoot);
+    front = await secureFront(origin, await freePort(port + 1, port + 100));
+    return { origin, secureOrigin: front.origin, distRoot, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

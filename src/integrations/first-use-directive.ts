@@ -6,7 +6,9 @@ import type { ClientDirective } from 'astro';
  * entering a form field. Until the island says it has taken over (it
  * dispatches `qd:ready` with the same selector), a click or a submission is
  * held back and handed to it through window.qdFirstUse, so the visitor's
- * action is neither lost nor done the script-less way.
+ * action is neither lost nor done the script-less way. A click on a <summary>
+ * is the exception: its <details> opens at once without a script, and the
+ * island takes over the open state when it arrives.
  */
 const firstUse: ClientDirective = (load, options) => {
   const selector = String(options.value);
@@ -25,6 +27,11 @@ const firstUse: ClientDirective = (load, options) => {
   };
   const onClick = (event: MouseEvent) => {
     const target = event.target instanceof Element ? event.target.closest(selector) : null;
+    // A <summary> toggles its <details> by itself: nothing to hold back.
+    if (target?.tagName === 'SUMMARY') {
+      start();
+      return;
+    }
     // Let modified clicks (new tab, new window) do what the visitor asked for.
     if (!target || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     // A click into a text field only places the cursor; anything else waits for the island.

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import type { NavLink } from '../navigation';
+import { firstUseReady } from '../lib/first-use';
 import styles from './NarrowMenu.module.css';
 
 /*
  * The menu of narrow screens. Server-rendered as <details>, so it opens and
- * closes without JavaScript; hydrated only where a narrow screen shows it
- * (client:media). Then a link click, Escape or a click outside closes it, and
+ * closes without JavaScript; hydrated on the first click of its toggle
+ * (client:first-use), which opens it at once while the script loads. Then a link click, Escape or a click outside closes it, and
  * the toggle says its state with aria-expanded and aria-controls.
  */
 
@@ -19,6 +20,9 @@ interface Props {
 
 const listId = 'narrow-menu-list';
 
+/** The element whose first click hydrates the menu (SiteHeader.astro: client:first-use). */
+export const MENU_TOGGLE = '[data-narrow-menu] > summary';
+
 export default function NarrowMenu({ links, current, callbackHref, callbackService }: Props) {
   const details = useRef<HTMLDetailsElement>(null);
   const summary = useRef<HTMLElement>(null);
@@ -27,6 +31,7 @@ export default function NarrowMenu({ links, current, callbackHref, callbackServi
 
   useEffect(() => {
     setHydrated(true);
+    firstUseReady(MENU_TOGGLE);
     // A visitor may open the server-rendered <details> before hydration ends: take over its state.
     if (details.current?.open) setOpen(true);
   }, []);

@@ -142,10 +142,13 @@ describe('the catalogue', () => {
 describe('home page', () => {
   const home = page('/');
 
-  it('has the hero text, a looping muted video with a poster and both formats', () => {
+  it('has the hero text, a looping muted video with a poster and both formats, fetched only when its script starts it', () => {
     expect(home.document.querySelector('h1')?.textContent).toBe('What happens now...');
     const video = home.document.querySelector('video')!;
-    for (const attribute of ['autoplay', 'muted', 'loop', 'playsinline', 'poster']) expect(video.hasAttribute(attribute)).toBe(true);
+    for (const attribute of ['muted', 'loop', 'playsinline', 'poster']) expect(video.hasAttribute(attribute)).toBe(true);
+    // autoplay would fetch the video with the page, ahead of its text on a slow connection.
+    expect(video.hasAttribute('autoplay')).toBe(false);
+    expect(video.getAttribute('preload')).toBe('none');
     expect(video.querySelectorAll('source').map((source) => source.getAttribute('type'))).toEqual(['video/webm', 'video/mp4']);
   });
 

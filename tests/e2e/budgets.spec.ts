@@ -1,11 +1,11 @@
-import { formPages, narrowMenuFiles } from '../../scripts/bench/budgets.mjs';
-import { builtPages, distRoot, type BuiltPage } from '../support/dist';
+import { formPages } from '../../scripts/bench/budgets.mjs';
+import { builtPages, type BuiltPage } from '../support/dist';
 import { expect, test } from './fixtures';
 import type { Page, Request } from '@playwright/test';
 
 /*
  * What a visitor's browser loads before they do anything: no JavaScript file
- * on a wide screen, only the narrow menu's on a phone, never hCaptcha's script
+ * on a wide screen or a phone (the menu hydrates when it is opened), never hCaptcha's script
  * before a form is open or in view, and an LCP image that is never lazy.
  * No timing is asserted: only which files load.
  */
@@ -71,7 +71,7 @@ for (const built of builtPages()) {
 
 for (const pages of batches) {
   const span = pages.length > 1 ? `${pages[0]!.path} to ${pages.at(-1)!.path}` : pages[0]!.path;
-  test(`${span}: no JavaScript at 1280 px, only the menu’s at 375 px, no captcha and no lazy LCP image before interaction`, async ({ page, watch }) => {
+  test(`${span}: no JavaScript at 1280 or 375 px, no captcha and no lazy LCP image before interaction`, async ({ page, watch }) => {
     for (const built of pages) {
       const isFormPage = formPages.includes(built.path);
       const captchasBefore = watch.captchaScripts.length;
@@ -82,12 +82,7 @@ for (const pages of batches) {
 
       await page.setViewportSize({ width: 375, height: 800 });
       const narrow = await loadUntouched(page, built.path);
-      const menuFiles = narrowMenuFiles(distRoot, built.html);
-      if (!isFormPage) {
-        expect.soft(narrow.filter((file) => !menuFiles.has(file)), `${built.path}: JavaScript files at 375 px besides the narrow menu’s`).toEqual([]);
-        // The menu does hydrate on a narrow screen: the check above looks at real requests.
-        expect.soft(narrow.length, `${built.path}: the narrow menu hydrates`).toBeGreaterThan(0);
-      }
+      if (!isFormPage) expect.soft(narrow, `${built.path}: JavaScript files at 375 px`).toEqual([]);
       expect.soft(await lazyLcpImage(page), `${built.path}: the LCP image at 375 px is lazy`).toBeNull();
 
       if (watch.captchaScripts.length > captchasBefore) {

@@ -253,10 +253,11 @@ test.describe('menu and slider', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/what-we-do');
     const toggle = page.locator('[data-narrow-menu] summary');
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await expect(toggle).toHaveAttribute('aria-controls', 'narrow-menu-list');
+    // Until its first use the menu is the browser's own <details>, with no script.
+    await expect(toggle).not.toHaveAttribute('aria-expanded');
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(toggle).toHaveAttribute('aria-controls', 'narrow-menu-list');
     await page.keyboard.press('Escape');
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(toggle).toBeFocused();
@@ -269,6 +270,33 @@ test.describe('menu and slider', () => {
     await toggle.click();
     await page.locator('#narrow-menu-list').getByRole('link', { name: 'Expertise' }).click();
     await expect(page).toHaveURL('/expertise');
+  });
+
+  test('on a slow connection the first tap opens the menu at once, and its script takes over when it arrives', async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const scripts: string[] = [];
+    await page.route('**/_astro/*.js', async (route) => {
+      scripts.push(route.request().url());
+      await held;
+      await route.fallback();
+    });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/our-story');
+    await page.waitForLoadState('load');
+    expect(scripts, 'no script before the menu is opened').toEqual([]);
+
+    const menu = page.locator('[data-narrow-menu]');
+    const toggle = menu.locator('summary');
+    await toggle.click();
+    await expect(menu.getByRole('link', { name: 'Expertise' })).toBeVisible();
+    expect(scripts.length, 'the tap asked for the menu’s script').toBeGreaterThan(0);
+    await expect(toggle).not.toHaveAttribute('aria-expanded');
+
+    release();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(menu.getByRole('link', { name: 'Expertise' })).toBeHidden();
   });
 
   test('at 1280 px no script loads for the menu', async ({ page }) => {

@@ -1,3 +1,4 @@
+import type { Request } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 test.describe('a visitor finding their way', () => {
@@ -86,6 +87,36 @@ test.describe('a visitor finding their way', () => {
     await play.click();
     await expect(page.getByRole('button', { name: 'Pause background video' })).toHaveAttribute('aria-pressed', 'false');
     expect(await page.locator('video').evaluate((video: HTMLVideoElement) => video.paused)).toBe(false);
+  });
+
+  test('the hero video is fetched only after the page has loaded', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Pause background video' })).toBeVisible();
+    const timing = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const video = performance.getEntriesByType('resource').find((entry) => /\/video\/hero\.(webm|mp4)$/.test(entry.name));
+      return { loaded: navigation.loadEventStart, videoStart: video?.startTime ?? null };
+    });
+    expect(timing.videoStart).not.toBeNull();
+    expect(timing.videoStart!).toBeGreaterThanOrEqual(timing.loaded);
+  });
+
+  test('when the browser asks to save data, or on 2G, the hero keeps its poster and fetches no video', async ({ page }) => {
+    for (const connection of [{ saveData: true, effectiveType: '4g' }, { saveData: false, effectiveType: '2g' }]) {
+      const media: string[] = [];
+      const onRequest = (request: Request) => {
+        if (request.resourceType() === 'media') media.push(request.url());
+      };
+      page.on('request', onRequest);
+      // The init script of the second case runs after the first's, so its value holds.
+      await page.addInitScript((value) => Object.defineProperty(Navigator.prototype, 'connection', { get: () => value, configurable: true }), connection);
+      await page.goto('/');
+      await page.waitForLoadState('networkidle');
+      expect(media, JSON.stringify(connection)).toEqual([]);
+      expect(await page.locator('video').evaluate((video: HTMLVideoElement) => video.paused)).toBe(true);
+      await expect(page.getByRole('button', { name: /background video/ })).toBeHidden();
+      page.off('request', onRequest);
+    }
   });
 
   test('with reduced motion the hero shows its still poster and no pause control', async ({ browser }) => {

@@ -1,0 +1,38 @@
+// The characters each of the site's two font files holds: read by
+// scripts/make-fonts.mjs, which cuts the files, and by tests/unit/fonts.test.ts,
+// which checks that each @font-face in src/styles/global.css claims exactly
+// these characters in its unicode-range.
+
+const range = (from, to) => Array.from({ length: to - from + 1 }, (_, index) => String.fromCodePoint(from + index)).join('');
+
+/** ASCII and the punctuation and symbols the site's text uses. */
+export const textCharacters =
+  range(0x20, 0x7e) +
+  '\u00a0\u00a9\u00ab\u00ae\u00b0\u00b1\u00b2\u00b3\u00b7\u00b9\u00bb\u00d7' +
+  range(0x2013, 0x2014) +
+  range(0x2018, 0x201a) +
+  range(0x201c, 0x201e) +
+  range(0x2020, 0x2022) +
+  '\u2026\u2030\u2032\u2033\u2039\u203a\u2044\u20ac\u2122' +
+  range(0x2190, 0x2193) +
+  '\u2212\u2215';
+
+/** The rupee sign, which Inter keeps in its Latin Extended file. */
+export const rupeeCharacters = '\u20b9';
+
+/**
+ * A CSS unicode-range for a set of characters: runs of consecutive code points
+ * become one range, as in "U+0020-007E, U+00A0".
+ * @param {string} characters
+ */
+export function unicodeRange(characters) {
+  const points = [...new Set([...characters].map((character) => character.codePointAt(0)))].sort((a, b) => a - b);
+  const hex = (point) => point.toString(16).toUpperCase().padStart(4, '0');
+  const runs = [];
+  for (const point of points) {
+    const last = runs.at(-1);
+    if (last && point === last[1] + 1) last[1] = point;
+    else runs.push([point, point]);
+  }
+  return runs.map(([from, to]) => (from === to ? `U+${hex(from)}` : `U+${hex(from)}-${hex(to)}`)).join(', ');
+}

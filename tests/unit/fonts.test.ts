@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { rupeeCharacters, textCharacters, unicodeRange } from '../../scripts/font-characters.mjs';
+
+/*
+ * A font face that claims a character its file lacks shows the fallback's glyph
+ * anyway, after a download; one that leaves out a character the file holds
+ * sends it to the fallback font. So each @font-face claims exactly the
+ * characters scripts/make-fonts.mjs put into its file.
+ */
+
+const css = readFileSync(new URL('../../src/styles/global.css', import.meta.url), 'utf8');
+const faces = [...css.matchAll(/@font-face\s*{([^}]*)}/g)].map(([, body]) => ({
+  file: /url\('[^']*\/([\w-]+\.woff2)/.exec(body!)?.[1],
+  range: /unicode-range:\s*([^;]+);/.exec(body!)?.[1]?.trim(),
+}));
+
+describe('the font faces', () => {
+  it('are the text face and the rupee face', () => {
+    expect(faces.map((face) => face.file)).toEqual(['inter-text.woff2', 'inter-rupee.woff2']);
+  });
+
+  it.each([
+    ['inter-text.woff2', textCharacters],
+    ['inter-rupee.woff2', rupeeCharacters],
+  ])('%s claims exactly the characters its file was cut with', (file, characters) => {
+    expect(faces.find((face) => face.file === file)?.range).toBe(unicodeRange(characters));
+  });
+});
+
+describe('unicodeRange', () => {
+  it('joins consecutive code points into runs and keeps single ones alone', () => {
+    expect(unicodeRange('cab\u00a0\u20b9e')).toBe('U+0061-0063, U+0065, U+00A0, U+20B9');
+  });
+});
