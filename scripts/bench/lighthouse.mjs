@@ -7,16 +7,11 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
+import { chromiumArgs, systemChromium } from '../chromium.mjs';
 
 export const chromiumFlags = [
   '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...chromiumArgs,
   // The bench's HTTP/2 front (server.mjs) has a certificate made for the run.
   '--ignore-certificate-errors',
   '--disable-default-apps',
@@ -27,14 +22,10 @@ export const chromiumFlags = [
 ];
 
 /**
- * CHROME_PATH or CHROMIUM_PATH, otherwise the system's Chromium, otherwise
- * Playwright's own (`npx playwright install chromium`), otherwise the Chrome
- * chrome-launcher finds.
+ * The system's Chromium (or CHROMIUM_PATH), otherwise Playwright's own
+ * (`npx playwright install chromium`), otherwise the Chrome chrome-launcher finds.
  */
-export const chromePath =
-  process.env.CHROME_PATH ??
-  process.env.CHROMIUM_PATH ??
-  ['/usr/bin/chromium', chromium.executablePath()].find((path) => path && existsSync(path));
+export const chromePath = systemChromium ?? [chromium.executablePath()].find((path) => existsSync(path));
 
 export const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 const metrics = {

@@ -6,11 +6,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium } from 'playwright';
+import { chromiumArgs } from '../chromium.mjs';
 import { budgets, firstPaintCss, gzipSize, islandsIn, wcagTags } from './budgets.mjs';
 
 export const widths = [375, 1280];
-
-const browserArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** Every page of dist/ as the address a visitor uses, with its file. */
 export function distPages(distRoot) {
@@ -56,7 +55,7 @@ async function load(page, url, { settle }) {
  */
 export async function measurePages({ origin, distRoot, chromePath, concurrency = 2, log = () => {} }) {
   const pages = distPages(distRoot);
-  const browser = await chromium.launch({ executablePath: chromePath, args: browserArgs });
+  const browser = await chromium.launch({ executablePath: chromePath, args: chromiumArgs });
   const results = new Map(pages.map(({ path }) => [path, { path, widths: {} }]));
   const gzipOfFile = new Map();
   const gzipOf = (path) => {
