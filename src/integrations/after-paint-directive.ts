@@ -6,12 +6,7 @@ import type { ClientDirective } from 'astro';
  * the text and images of the first paint for a slow connection.
  */
 const afterPaint: ClientDirective = (load, _options, element) => {
-  let started = false;
-  const hydrate = () => {
-    if (started) return;
-    started = true;
-    void load().then((run) => run());
-  };
+  const hydrate = () => void load().then((run) => run());
   const whenVisible = () => {
     const observer = new IntersectionObserver((entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return;
@@ -31,7 +26,8 @@ const afterPaint: ClientDirective = (load, _options, element) => {
     afterFirstPaint();
     return;
   }
-  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  const paintTiming = PerformanceObserver.supportedEntryTypes?.includes('paint') ?? false;
+  if (paintTiming) {
     const observer = new PerformanceObserver((list) => {
       if (list.getEntriesByName('first-contentful-paint').length === 0) return;
       observer.disconnect();
@@ -39,10 +35,12 @@ const afterPaint: ClientDirective = (load, _options, element) => {
     });
     observer.observe({ type: 'paint' });
   }
-  // A browser without paint timing, or a page loaded in a background tab, which reports no paint.
-  const fallback = () => setTimeout(afterFirstPaint, 1000);
-  if (document.readyState === 'complete') fallback();
-  else window.addEventListener('load', fallback, { once: true });
+  // A browser without paint timing, or a tab opened in the background (which may report
+  // no paint): the load event stands in for the first paint.
+  if (!paintTiming || document.visibilityState === 'hidden') {
+    if (document.readyState === 'complete') afterFirstPaint();
+    else window.addEventListener('load', afterFirstPaint, { once: true });
+  }
 };
 
 export default afterPaint;

@@ -209,6 +209,21 @@ test.describe('Contact Us form', () => {
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
   });
 
+  test('its script is fetched only after the page has shown its first content', async ({ page }) => {
+    await page.goto('/contact-us');
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeEnabled();
+    const timing = await page.evaluate(() => ({
+      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script' || entry.name.endsWith('.js'))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timing.painted).not.toBeNull();
+    expect(timing.scripts.length).toBeGreaterThan(0);
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.painted!);
+  });
+
   test('with the opt-in, says the visitor was subscribed', async ({ page }) => {
     await page.goto('/contact-us');
     await fill(page, 'Newsletter');
