@@ -5,17 +5,20 @@
 
 const range = (from, to) => Array.from({ length: to - from + 1 }, (_, index) => String.fromCodePoint(from + index)).join('');
 
-/** ASCII and the punctuation and symbols the site's text uses. */
+/**
+ * Latin-1 (English and the accented letters of names like Schrödinger, Ampère and
+ * L'Hôpital in the books, with µ, ÷, ° and the like; not the soft hyphen, which
+ * has no glyph) and the punctuation the site's text uses. Inter's Latin file has
+ * no arrows, dagger or per-mille sign: those come from the system's fonts.
+ */
 export const textCharacters =
   range(0x20, 0x7e) +
-  '\u00a0\u00a9\u00ab\u00ae\u00b0\u00b1\u00b2\u00b3\u00b7\u00b9\u00bb\u00d7' +
+  range(0xa0, 0xac) +
+  range(0xae, 0xff) +
   range(0x2013, 0x2014) +
   range(0x2018, 0x201a) +
   range(0x201c, 0x201e) +
-  range(0x2020, 0x2022) +
-  '\u2026\u2030\u2032\u2033\u2039\u203a\u2044\u20ac\u2122' +
-  range(0x2190, 0x2193) +
-  '\u2212\u2215';
+  '\u2022\u2026\u2032\u2033\u2039\u203a\u2044\u20ac\u2122\u2212';
 
 /** The rupee sign, which Inter keeps in its Latin Extended file. */
 export const rupeeCharacters = '\u20b9';

@@ -4,19 +4,19 @@
  * @fontsource-variable/inter package) with harfbuzz's subsetter.
  *
  * Writes:
- *   src/assets/fonts/inter-text.woff2    ASCII and the punctuation and symbols the site's text uses
+ *   src/assets/fonts/inter-text.woff2    Latin-1 and the punctuation and symbols the site's text uses
  *   src/assets/fonts/inter-rupee.woff2   the rupee sign ₹ alone
  *
  * Both keep the weight axis only from 400 to 700, the weights the site uses,
  * and only the kerning and tabular-figure features (PackageCard's prices);
- * Inter's stylistic sets and alternates would double the file. Fontsource's
- * files carry 100 to 900 and every feature, and its rupee sign comes inside
- * an 85 KB Latin Extended file: these two weigh about 17 KB together, which
- * keeps the mobile LCP inside its 1.2 s budget (issue 6). Letters with accents
- * (é, ö, rare in the books), Greek and mathematics come from the system's
- * fonts. The lists are in scripts/font-characters.mjs; each @font-face's
- * unicode-range in src/styles/global.css must claim the same characters
- * (tests/unit/fonts.test.ts).
+ * Inter's stylistic sets and alternates would add a third to the file.
+ * Fontsource's files carry 100 to 900 and every feature, and its rupee sign
+ * comes inside an 85 KB Latin Extended file: these two weigh about 22 KB
+ * together, which keeps the mobile LCP inside its 1.2 s budget (issue 6).
+ * Greek and mathematics come from the system's fonts. The lists are in
+ * scripts/font-characters.mjs; each @font-face's unicode-range in
+ * src/styles/global.css must claim the same characters, and each file must
+ * hold them (tests/unit/fonts.test.ts).
  *
  * Run from the repository root after upgrading Inter:   node scripts/make-fonts.mjs
  */

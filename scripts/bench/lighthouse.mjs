@@ -86,10 +86,11 @@ export async function runLighthouse(url, preset, { chromePath, ignoreStatusCode 
  * when it fails for that reason alone.
  */
 const notFoundAudits = {
-  // The page answers with status 404.
-  'http-status-code': (audit) => audit.score === 0,
-  // It asks not to be indexed (<meta name="robots" content="noindex">).
-  'is-crawlable': (audit) => JSON.stringify(audit.details ?? {}).includes('noindex'),
+  // The page answers with status 404 (not 500 or any other failure).
+  'http-status-code': (audit, lhr) =>
+    audit.score === 0 && (lhr.audits['network-requests']?.details?.items ?? []).some((request) => request.url === lhr.finalDisplayedUrl && request.statusCode === 404),
+  // It asks not to be indexed (<meta name="robots" content="noindex">), and nothing else blocks it.
+  'is-crawlable': (audit) => (audit.details?.items ?? []).length > 0 && audit.details.items.every((item) => /<meta name="robots" content="noindex"/.test(JSON.stringify(item).replaceAll('\\"', '"'))),
   // Chromium logs the 404 status of the page itself, and nothing else.
   'errors-in-console': (audit, lhr) =>
     (audit.details?.items ?? []).every(
@@ -135,20 +136,21 @@ function summarise(lhr, { notFound = false } = {}) {
 }
 
 /**
- * Runs Lighthouse `runs` times and keeps the median: the median of each
+ * Runs Lighthouse `runs` times (more, after the runs of an `earlier` result) and keeps the median: the median of each
  * category score and each metric, and Lighthouse's own median run
  * (closest to the median FCP and TTI) for the bytes and the shortfalls.
  * @param {string} url
  * @param {'mobile' | 'desktop'} preset
- * @param {{ chromePath?: string | undefined, runs: number, ignoreStatusCode?: boolean, log?: (line: string) => void }} options
+ * @param {{ chromePath?: string | undefined, runs: number, ignoreStatusCode?: boolean, log?: (line: string) => void, earlier?: { lhrs?: object[], errors: string[] } }} options
  */
-export async function measure(url, preset, { chromePath, runs, ignoreStatusCode = false, log = () => {} }) {
-  const lhrs = [];
-  const errors = [];
+export async function measure(url, preset, { chromePath, runs, ignoreStatusCode = false, log = () => {}, earlier }) {
+  const lhrs = [...(earlier?.lhrs ?? [])];
+  const errors = [...(earlier?.errors ?? [])];
+  const wanted = lhrs.length + runs;
   // A run that fails to record its trace (NO_NAVSTART and the like, more often on a busy
   // machine) is run again, up to two extra times, so the median has its runs.
-  for (let attempt = 1; lhrs.length < runs && attempt <= runs + 2; attempt += 1) {
-    const label = `  lighthouse ${preset} ${url} run ${lhrs.length + 1}/${runs}`;
+  for (let attempt = 1; lhrs.length < wanted && attempt <= runs + 2; attempt += 1) {
+    const label = `  lighthouse ${preset} ${url} run ${lhrs.length + 1}/${wanted}`;
     try {
       const lhr = await runLighthouse(url, preset, { chromePath, ignoreStatusCode });
       if (lhr.runtimeError) errors.push(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
@@ -159,11 +161,11 @@ export async function measure(url, preset, { chromePath, runs, ignoreStatusCode 
       log(`${label}: failed (${errors.at(-1)}), again`);
     }
   }
-  if (lhrs.length === 0) return { url, preset, runs: 0, errors, scores: null, metrics: null, medianRun: null };
+  if (lhrs.length === 0) return withRuns({ url, preset, runs: 0, errors, scores: null, metrics: null, medianRun: null }, lhrs);
   const runsSummary = lhrs.map((lhr) => summarise(lhr, { notFound: ignoreStatusCode }));
   const valid = filterToValidRuns(lhrs);
   const medianRun = summarise(valid.length > 0 ? computeMedianRun(valid) : lhrs[0], { notFound: ignoreStatusCode });
-  return {
+  return withRuns({
     url,
     preset,
     runs: lhrs.length,
@@ -180,5 +182,10 @@ export async function measure(url, preset, { chromePath, runs, ignoreStatusCode 
     metrics: Object.fromEntries(Object.keys(metrics).map((key) => [key, median(runsSummary.map((run) => run.metrics[key]))])),
     medianRun,
     perRun: runsSummary.map(({ scores, metrics: values, benchmarkIndex }) => ({ scores, metrics: values, benchmarkIndex })),
-  };
+  }, lhrs);
+}
+
+/** Keeps the full Lighthouse results on a summary, for `earlier`, out of its JSON and of a spread copy. */
+function withRuns(summary, lhrs) {
+  return Object.defineProperty(summary, 'lhrs', { value: lhrs, enumerable: false });
 }

@@ -8,10 +8,12 @@
 //   npm run bench -- --skip-build     measure the dist/ that is there
 //   npm run bench -- --skip-lighthouse | --skip-pages
 //   npm run bench -- --port 4410      serve on this port instead of the first free one from 4400
-//   npm run bench -- --check          exit with status 1 when a budget does not hold (for a quiet CI machine)
+//   npm run bench -- --check          exit with status 1 when a budget does not hold
 //
-// CHROME_PATH or CHROMIUM_PATH names the browser; otherwise /usr/bin/chromium,
-// otherwise the one chrome-launcher finds.
+// CHROMIUM_PATH (or CHROME_PATH) names the browser; otherwise /usr/bin/chromium,
+// otherwise Playwright's own, otherwise the one chrome-launcher finds
+// (scripts/chromium.mjs, lighthouse.mjs). npm test asserts the same budgets
+// (tests/lighthouse, tests/dist/budgets.test.ts, tests/e2e).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -50,9 +52,21 @@ function chromiumVersion() {
   }
 }
 
+/** The commit measured, and whether the working tree had changes on top of it. */
+function sourceVersion() {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    const changed = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).trim() !== '';
+    return { commit, changed };
+  } catch {
+    return null;
+  }
+}
+
 const started = Date.now();
 const report = {
   generatedAt: new Date().toISOString(),
+  source: sourceVersion(),
   options: { runs, skipBuild: options['skip-build'], skipLighthouse: options['skip-lighthouse'], skipPages: options['skip-pages'] },
   machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, memoryBytes: totalmem(), loadAverageAtStart: loadavg(), node: process.version, chromium: chromiumVersion() },
   build: null,

@@ -35,12 +35,17 @@ const afterPaint: ClientDirective = (load, _options, element) => {
     });
     observer.observe({ type: 'paint' });
   }
-  // A browser without paint timing, or a tab opened in the background (which may report
-  // no paint): the load event stands in for the first paint.
-  if (!paintTiming || document.visibilityState === 'hidden') {
-    if (document.readyState === 'complete') afterFirstPaint();
-    else window.addEventListener('load', afterFirstPaint, { once: true });
-  }
+  // A browser without paint timing, or a tab hidden before its first paint (which may
+  // never report one): the load event stands in for the first paint. And whatever
+  // happens, the wait for a paint ends five seconds after the load event, so a form
+  // never stays disabled for a paint that was not reported.
+  const onLoad = (then: () => void) => {
+    if (document.readyState === 'complete') then();
+    else window.addEventListener('load', then, { once: true });
+  };
+  if (!paintTiming || document.visibilityState === 'hidden') onLoad(afterFirstPaint);
+  else document.addEventListener('visibilitychange', () => onLoad(afterFirstPaint), { once: true });
+  onLoad(() => setTimeout(afterFirstPaint, 5000));
 };
 
 export default afterPaint;

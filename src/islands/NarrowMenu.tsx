@@ -6,8 +6,12 @@ import styles from './NarrowMenu.module.css';
 /*
  * The menu of narrow screens. Server-rendered as <details>, so it opens and
  * closes without JavaScript; hydrated on the first click of its toggle
- * (client:first-use), which opens it at once while the script loads. Then a link click, Escape or a click outside closes it, and
- * the toggle says its state with aria-expanded and aria-controls.
+ * (client:first-use), which opens it at once while the script loads. Once
+ * hydrated, a link click, Escape or a click outside closes it, and the toggle
+ * says its state with aria-expanded and aria-controls. Until then (a moment
+ * after the first tap on a slow connection) it is the browser's own
+ * disclosure: the toggle closes it, and the browser tells assistive technology
+ * whether it is open.
  */
 
 interface Props {

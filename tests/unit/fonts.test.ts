@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import fontverter from 'fontverter';
+import { Blob, Face } from 'harfbuzzjs';
 import { describe, expect, it } from 'vitest';
 import { rupeeCharacters, textCharacters, unicodeRange } from '../../scripts/font-characters.mjs';
 
@@ -6,7 +8,8 @@ import { rupeeCharacters, textCharacters, unicodeRange } from '../../scripts/fon
  * A font face that claims a character its file lacks shows the fallback's glyph
  * anyway, after a download; one that leaves out a character the file holds
  * sends it to the fallback font. So each @font-face claims exactly the
- * characters scripts/make-fonts.mjs put into its file.
+ * characters scripts/make-fonts.mjs put into its file, and the file holds them
+ * (a list changed without running the script again fails here).
  */
 
 const css = readFileSync(new URL('../../src/styles/global.css', import.meta.url), 'utf8');
@@ -23,8 +26,11 @@ describe('the font faces', () => {
   it.each([
     ['inter-text.woff2', textCharacters],
     ['inter-rupee.woff2', rupeeCharacters],
-  ])('%s claims exactly the characters its file was cut with', (file, characters) => {
+  ])('%s claims exactly the characters its file was cut with, and holds them', async (file, characters) => {
     expect(faces.find((face) => face.file === file)?.range).toBe(unicodeRange(characters));
+    const font = await fontverter.convert(readFileSync(new URL(`../../src/assets/fonts/${file}`, import.meta.url)), 'truetype');
+    const held = new Set(new Face(new Blob(font)).collectUnicodes());
+    expect([...characters].filter((character) => !held.has(character.codePointAt(0)!))).toEqual([]);
   });
 });
 
