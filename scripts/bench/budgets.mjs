@@ -2,7 +2,7 @@
 // place: `npm run bench` reports against them, and the tests assert them
 // (tests/dist/budgets.test.ts from the files, tests/e2e/budgets.spec.ts in Chromium).
 import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
 
 export const budgets = {
@@ -28,6 +28,24 @@ export const formPages = ['/contact-us'];
 /** The axe rule sets of WCAG 2.2 levels A and AA (2.0 and 2.1 rules included). */
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+/**
+ * Every page of dist/ as the address a visitor uses (/our-services/seo for
+ * dist/our-services/seo.html), with its file, in address order.
+ * @param {string} distRoot
+ * @returns {{ path: string, file: string }[]}
+ */
+export function distPages(distRoot) {
+  const walk = (directory) =>
+    readdirSync(directory, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(directory, entry.name)) : [join(directory, entry.name)]));
+  return walk(distRoot)
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => {
+      const path = `/${relative(distRoot, file)}`.replace(/\.html$/, '').replace(/\/index$/, '');
+      return { path: path === '' ? '/' : path, file };
+    })
+    .sort((a, b) => a.path.localeCompare(b.path));
+}
+
 /** Size in bytes after gzip at its highest level, as a CDN compresses static files. */
 export function gzipSize(content) {
   return gzipSync(content, { level: constants.Z_BEST_COMPRESSION }).length;
@@ -43,10 +61,9 @@ function attribute(tag, name) {
 }
 
 /**
- * The islands of a built page: which component, which hydration directive and
- * the files hydrating it would load.
+ * The islands of a built page: which component, and which hydration directive with its value.
  * @param {string} html
- * @returns {{ name: string, client: string, value: string | undefined, componentUrl: string, rendererUrl: string }[]}
+ * @returns {{ name: string, client: string, value: string | undefined }[]}
  */
 export function islandsIn(html) {
   return [...html.matchAll(/<astro-island\s[^>]*>/g)].map(([tag]) => {
@@ -55,8 +72,6 @@ export function islandsIn(html) {
       name: String(opts.name ?? ''),
       client: attribute(tag, 'client') ?? '',
       value: typeof opts.value === 'string' ? opts.value : undefined,
-      componentUrl: attribute(tag, 'component-url') ?? '',
-      rendererUrl: attribute(tag, 'renderer-url') ?? '',
     };
   });
 }

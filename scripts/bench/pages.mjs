@@ -2,27 +2,14 @@
 // before the visitor does anything (JavaScript, CSS, requests), whether the
 // HTML and the CSS of the first paint fit the first round trip, and axe with
 // and without the reduced-motion preference.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium } from 'playwright';
 import { chromiumArgs } from '../chromium.mjs';
-import { budgets, firstPaintCss, gzipSize, islandsIn, wcagTags } from './budgets.mjs';
+import { budgets, distPages, firstPaintCss, gzipSize, islandsIn, wcagTags } from './budgets.mjs';
 
 export const widths = [375, 1280];
-
-/** Every page of dist/ as the address a visitor uses, with its file. */
-export function distPages(distRoot) {
-  const walk = (directory) =>
-    readdirSync(directory, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(directory, entry.name)) : [join(directory, entry.name)]));
-  return walk(distRoot)
-    .filter((file) => file.endsWith('.html'))
-    .map((file) => {
-      const path = `/${relative(distRoot, file)}`.replace(/\.html$/, '').replace(/\/index$/, '');
-      return { path: path === '' ? '/' : path, file };
-    })
-    .sort((a, b) => a.path.localeCompare(b.path));
-}
 
 async function pool(items, concurrency, work) {
   const queue = [...items];

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { wcagTags } from '../../scripts/bench/budgets.mjs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
@@ -11,7 +12,7 @@ const RECEIVED = "We've received your request and will get back to you shortly. 
 const FAILED = 'Oops! something seems to be wrong';
 
 async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
   return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parse, type HTMLElement } from 'node-html-parser';
+import { distPages } from '../../scripts/bench/budgets.mjs';
 
 /* The built site in dist/, read as files: what Netlify would publish. */
 
@@ -14,28 +15,13 @@ export interface BuiltPage {
   document: HTMLElement;
 }
 
-function walk(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const full = join(directory, entry.name);
-    return entry.isDirectory() ? walk(full) : [full];
-  });
-}
-
-export function pathOf(file: string): string {
-  const path = `/${relative(distRoot, file)}`.replace(/\.html$/, '').replace(/\/index$/, '');
-  return path === '' ? '/' : path;
-}
-
 let cache: BuiltPage[] | undefined;
 
 export function builtPages(): BuiltPage[] {
-  cache ??= walk(distRoot)
-    .filter((file) => file.endsWith('.html'))
-    .map((file) => {
-      const html = readFileSync(file, 'utf8');
-      return { path: pathOf(file), file, html, document: parse(html) };
-    })
-    .sort((a, b) => a.path.localeCompare(b.path));
+  cache ??= distPages(distRoot).map(({ path, file }) => {
+    const html = readFileSync(file, 'utf8');
+    return { path, file, html, document: parse(html) };
+  });
   return cache;
 }
 
