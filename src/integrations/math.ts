@@ -25,7 +25,7 @@ export function renderFormula(tex: string, displayMode: boolean, source = 'a Mar
     // copy would pick it up twice; the MathML itself is what readers and tools need.
     return mathml.replace(/<annotation encoding="application\/x-tex">[\s\S]*?<\/annotation>/g, '').replace(/<\/?semantics>/g, '');
   } catch (error) {
-    throw new Error(`${source}: cannot read the formula "${tex}": ${error instanceof Error ? error.message : error}`);
+    throw new Error(`${source}: cannot read the formula "${tex}": ${error instanceof Error ? error.message : error}`, { cause: error });
   }
 }
 

@@ -46,13 +46,13 @@ export default function ContactForm({ siteKey }: Props) {
   // The robot check loads once the visitor starts on the form (or a draft was restored), not before.
   const [engaged, setEngaged] = useState(false);
 
+  const { setValues } = form;
+  // Once, on arrival (setValues never changes).
   useEffect(() => {
     setHydrated(true);
     const subject = subjectFromAddress(location.search);
-    if (subject) form.setValues((current) => (current.subject ? current : { ...current, subject }));
-    // Only once, on arrival.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    if (subject) setValues((current) => (current.subject ? current : { ...current, subject }));
+  }, [setValues]);
 
   const body = { kind: 'contact', ...values };
   const problemsOf = (captchaToken: string) => {

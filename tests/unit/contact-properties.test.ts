@@ -369,7 +369,7 @@ async function call(request: Request, config: SubmissionConfig, parsedBody: unkn
   try {
     response = await handleContact(request, { config, store: blobs.store, waitUntil: (promise) => void background.push(promise), clientIp: '203.0.113.7' });
   } catch (error) {
-    throw new Error(`handleContact threw instead of answering: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+    throw new Error(`handleContact threw instead of answering: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`, { cause: error });
   }
   const text = await response.text();
   let body: Answer['body'];

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import styles from './Modal.module.css';
 
 /*
@@ -18,7 +18,9 @@ export default function Modal({ title, subtitle, onClose, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const closeRef = useRef(onClose);
-  closeRef.current = onClose;
+  useLayoutEffect(() => {
+    closeRef.current = onClose;
+  });
 
   useEffect(() => {
     const dialog = ref.current;
@@ -30,23 +32,22 @@ export default function Modal({ title, subtitle, onClose, children }: Props) {
       event.preventDefault();
       closeRef.current();
     };
+    // The inner panel fills the dialog, so a click on the dialog itself is a click on the backdrop.
+    // (Listened to here, not in JSX: the keyboard's way out is the dialog's own Escape, handled by onCancel.)
+    const onBackdropClick = (event: MouseEvent) => {
+      if (event.target === dialog) closeRef.current();
+    };
     dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('click', onBackdropClick);
     return () => {
       dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('click', onBackdropClick);
       if (dialog.open) dialog.close();
     };
   }, []);
 
   return (
-    <dialog
-      ref={ref}
-      className={styles.dialog}
-      aria-labelledby={titleId}
-      onClick={(event) => {
-        // The inner panel fills the dialog, so a click on the dialog itself is a click on the backdrop.
-        if (event.target === ref.current) onClose();
-      }}
-    >
+    <dialog ref={ref} className={styles.dialog} aria-labelledby={titleId}>
       <div className={styles.panel}>
         <header className={styles.header}>
           <div>

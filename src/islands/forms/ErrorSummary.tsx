@@ -17,10 +17,10 @@ interface Props {
 export default function ErrorSummary({ errors, fieldId, attempt }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const entries = Object.entries(errors);
+  // Focus on each new attempt, not on every keystroke that changes the errors.
+  // With nothing to fix the summary is not rendered, so there is nothing to focus.
   useEffect(() => {
-    if (entries.length > 0) ref.current?.focus();
-    // Focus on each new attempt, not on every keystroke that changes the errors.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    ref.current?.focus();
   }, [attempt]);
   if (entries.length === 0) return null;
   return (

@@ -33,14 +33,15 @@ export function useDraftForm<T extends Values>(formId: string, initial: T) {
     setValues((current) => ({ ...current, [name]: value }));
   }, []);
 
+  // The first render's answers: callers pass a new object on every render.
+  const [blank] = useState(initial);
   const reset = useCallback(
-    (next: T = initial) => {
+    (next: T = blank) => {
       clearDraft(formId);
       setValues(next);
       setKey(randomToken());
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [formId],
+    [formId, blank],
   );
 
   return useMemo(() => ({ values, setValue, setValues, idempotencyKey: key, reset }), [values, setValue, key, reset]);
