@@ -15,7 +15,13 @@ export default defineConfig({
   site,
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'always' },
-  integrations: [react(), sitemap({ filter: (page) => !page.endsWith('/404') }), clientDirectives(), searchIndex(), contentSecurityPolicy()],
+  integrations: [
+    react(),
+    sitemap({ filter: (page) => !page.endsWith('/404') }),
+    clientDirectives(),
+    searchIndex(),
+    contentSecurityPolicy(),
+  ],
   prefetch: false,
   markdown: {
     // Formulas become MathML at build time; wide tables scroll on their own (src/integrations/math.ts).

@@ -12,7 +12,10 @@ export default defineConfig({
   test: {
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
-      { extends: true, test: { name: 'dist', include: ['tests/dist/**/*.test.ts'], environment: 'node', testTimeout: 120_000 } },
+      {
+        extends: true,
+        test: { name: 'dist', include: ['tests/dist/**/*.test.ts'], environment: 'node', testTimeout: 120_000 },
+      },
     ],
   },
 });

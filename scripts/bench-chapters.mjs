@@ -45,7 +45,8 @@ function projectCopy() {
   // neither read the real project's caches, which would flatter the numbers, nor write to them.
   mkdirSync(join(folder, 'node_modules'));
   for (const entry of readdirSync(join(root, 'node_modules'))) {
-    if (!['.astro', '.vite', '.vite-temp'].includes(entry)) symlinkSync(join(root, 'node_modules', entry), join(folder, 'node_modules', entry));
+    if (!['.astro', '.vite', '.vite-temp'].includes(entry))
+      symlinkSync(join(root, 'node_modules', entry), join(folder, 'node_modules', entry));
   }
   return folder;
 }
@@ -59,7 +60,13 @@ function topicSlots(project) {
     .flatMap((file) => {
       const book = JSON.parse(readFileSync(join(booksDir, file), 'utf8'));
       return book.units.flatMap((unit, unitIndex) =>
-        unit.topics.map((topic, topicIndex) => ({ book: file.slice(0, -5), bookName: book.name, unit: unitIndex + 1, topic: topicIndex + 1, topicTitle: topic.title })),
+        unit.topics.map((topic, topicIndex) => ({
+          book: file.slice(0, -5),
+          bookName: book.name,
+          unit: unitIndex + 1,
+          topic: topicIndex + 1,
+          topicTitle: topic.title,
+        })),
       );
     });
 }
@@ -67,7 +74,10 @@ function topicSlots(project) {
 /** A chapter like the real ones: front matter, headings, paragraphs, a list, inline and display maths. */
 function chapterText(n, slot) {
   const title = `Practice ${n}: ${slot.topicTitle}`.slice(0, 100).trim();
-  const description = `Worked practice ${n} on ${slot.topicTitle}: the definitions, one formula and a short check of understanding.`.slice(0, 160).trim();
+  const description =
+    `Worked practice ${n} on ${slot.topicTitle}: the definitions, one formula and a short check of understanding.`
+      .slice(0, 160)
+      .trim();
   const a = (n % 9) + 2;
   const b = (n % 7) + 3;
   return `---
@@ -118,14 +128,23 @@ function countPages(project) {
   const html = readdirSync(dist, { recursive: true }).filter((file) => String(file).endsWith('.html'));
   const chapters = readdirSync(join(dist, 'books'), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
-    .reduce((sum, entry) => sum + readdirSync(join(dist, 'books', entry.name)).filter((file) => file.endsWith('.html')).length, 0);
+    .reduce(
+      (sum, entry) =>
+        sum + readdirSync(join(dist, 'books', entry.name)).filter((file) => file.endsWith('.html')).length,
+      0,
+    );
   return { pages: html.length, chapterPages: chapters };
 }
 
 async function run(label, project) {
   process.stderr.write(`Building ${label}…\n`);
   const { seconds, peakMemoryBytes } = await measureBuild(project);
-  return { label, ...countPages(project), buildSeconds: Number(seconds.toFixed(1)), peakMemoryMB: peakMemoryBytes === null ? null : Math.round(peakMemoryBytes / 2 ** 20) };
+  return {
+    label,
+    ...countPages(project),
+    buildSeconds: Number(seconds.toFixed(1)),
+    peakMemoryMB: peakMemoryBytes === null ? null : Math.round(peakMemoryBytes / 2 ** 20),
+  };
 }
 
 const mb = (value) => (value === null ? 'n/a' : `${value} MB`);
@@ -147,10 +166,22 @@ try {
     [`+${count} chapters`, after.chapterPages, after.pages, `${after.buildSeconds} s`, mb(after.peakMemoryMB)],
   ].map((row) => row.map(String));
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  for (const row of rows) console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  '));
+  for (const row of rows)
+    console.log(
+      row
+        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+        .join('  '),
+    );
   const perChapterMs = ((after.buildSeconds - before.buildSeconds) * 1000) / count;
-  console.log(`\nEach extra chapter adds about ${perChapterMs.toFixed(1)} ms of build time` + (before.peakMemoryMB === null ? '.' : ` and ${(((after.peakMemoryMB - before.peakMemoryMB) * 1024) / count).toFixed(0)} KB of peak memory.`));
-  console.log('Peak memory: resident memory of the whole build process tree (npm, Astro and its workers), sampled every 50 ms.');
+  console.log(
+    `\nEach extra chapter adds about ${perChapterMs.toFixed(1)} ms of build time` +
+      (before.peakMemoryMB === null
+        ? '.'
+        : ` and ${(((after.peakMemoryMB - before.peakMemoryMB) * 1024) / count).toFixed(0)} KB of peak memory.`),
+  );
+  console.log(
+    'Peak memory: resident memory of the whole build process tree (npm, Astro and its workers), sampled every 50 ms.',
+  );
 
   const report = {
     date: new Date().toISOString(),

@@ -6,7 +6,9 @@ import { existsSync } from 'node:fs';
 
 /** CHROMIUM_PATH (or CHROME_PATH), otherwise the system's Chromium when there is one. */
 export const systemChromium =
-  process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+  process.env.CHROMIUM_PATH ??
+  process.env.CHROME_PATH ??
+  (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 /**
  * No sandbox (containers have no user namespaces), no GPU, no QUIC, and none of the

@@ -17,8 +17,13 @@ const modified = (path) => {
 const installed = modified('node_modules/.package-lock.json');
 const locked = modified('package-lock.json');
 if (installed === undefined || (locked !== undefined && locked > installed)) {
-  console.log(installed === undefined ? 'Installing dependencies (npm ci)…' : 'package-lock.json changed: reinstalling (npm ci)…');
+  console.log(
+    installed === undefined ? 'Installing dependencies (npm ci)…' : 'package-lock.json changed: reinstalling (npm ci)…',
+  );
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { stdio: 'inherit', shell: process.platform === 'win32' });
+  const result = spawnSync(npm, ['ci', '--no-audit', '--no-fund', '--loglevel=error'], {
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
   process.exit(result.status ?? 1);
 }

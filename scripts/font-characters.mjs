@@ -3,7 +3,8 @@
 // which checks that each @font-face in src/styles/global.css claims exactly
 // these characters in its unicode-range.
 
-const range = (from, to) => Array.from({ length: to - from + 1 }, (_, index) => String.fromCodePoint(from + index)).join('');
+const range = (from, to) =>
+  Array.from({ length: to - from + 1 }, (_, index) => String.fromCodePoint(from + index)).join('');
 
 /**
  * Latin-1 (English and the accented letters of names like Schrödinger, Ampère and

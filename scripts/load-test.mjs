@@ -66,7 +66,9 @@ async function startFakeSiteverify() {
     const form = new URLSearchParams(await readText(request));
     fake.calls += 1;
     const success = form.get('response') === PASSING_TOKEN && Boolean(form.get('secret'));
-    response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ success, ...(success ? {} : { 'error-codes': ['invalid-input-response'] }) }));
+    response
+      .writeHead(200, { 'Content-Type': 'application/json' })
+      .end(JSON.stringify({ success, ...(success ? {} : { 'error-codes': ['invalid-input-response'] }) }));
   });
   fake.url = `${await listen(server)}/siteverify`;
   fake.close = () => new Promise((done) => server.close(() => done()));
@@ -134,7 +136,11 @@ process.on('exit', () => {
 const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
 function form(index) {
-  const person = { name: `Load Tester ${index}`, email: `load.tester.${index}@example.com`, message: `Load test message number ${index}.` };
+  const person = {
+    name: `Load Tester ${index}`,
+    email: `load.tester.${index}@example.com`,
+    message: `Load test message number ${index}.`,
+  };
   switch (index % 3) {
     case 0:
       return {
@@ -147,9 +153,22 @@ function form(index) {
         'h-captcha-response': PASSING_TOKEN,
       };
     case 1:
-      return { kind: 'callback', ...person, phone: '+91 98100 12345', service: 'Web Hosting', 'h-captcha-response': PASSING_TOKEN };
+      return {
+        kind: 'callback',
+        ...person,
+        phone: '+91 98100 12345',
+        service: 'Web Hosting',
+        'h-captcha-response': PASSING_TOKEN,
+      };
     default:
-      return { kind: 'contact', ...person, subject: `Question ${index}`, reason: 'general-question', optIn: index % 2 === 0, 'h-captcha-response': PASSING_TOKEN };
+      return {
+        kind: 'contact',
+        ...person,
+        subject: `Question ${index}`,
+        reason: 'general-question',
+        optIn: index % 2 === 0,
+        'h-captcha-response': PASSING_TOKEN,
+      };
   }
 }
 
@@ -175,7 +194,11 @@ async function sendAll(base, origin) {
         const body = await response.json().catch(() => ({}));
         results[index] = { status: response.status, id: body.id, ms: performance.now() - begun };
       } catch (error) {
-        results[index] = { status: 0, error: error instanceof Error ? error.message : String(error), ms: performance.now() - begun };
+        results[index] = {
+          status: 0,
+          error: error instanceof Error ? error.message : String(error),
+          ms: performance.now() - begun,
+        };
       }
     }
   }
@@ -194,7 +217,14 @@ async function readStore(directory) {
   const { port } = await blobs.start();
   const url = `http://127.0.0.1:${port}`;
   try {
-    const store = getStore({ name: 'submissions', siteID: 'local-site', token, edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' });
+    const store = getStore({
+      name: 'submissions',
+      siteID: 'local-site',
+      token,
+      edgeURL: url,
+      uncachedEdgeURL: url,
+      consistency: 'strong',
+    });
     const { blobs: keys } = await store.list({ prefix: 'submissions/' });
     const records = await Promise.all(keys.map(({ key }) => store.get(key, { type: 'json' })));
     const { blobs: pending } = await store.list({ prefix: 'pending/' });
@@ -214,7 +244,18 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   const origin = `http://localhost:${port}`;
   const env = { ...process.env };
-  for (const name of ['CONTEXT', 'URL', 'DEPLOY_URL', 'DEPLOY_PRIME_URL', 'ALLOWED_ORIGINS', 'HCAPTCHA_SECRET', 'PUBLIC_HCAPTCHA_SITE_KEY', 'SUBMISSIONS_STORE', 'HOST', 'NODE_OPTIONS']) {
+  for (const name of [
+    'CONTEXT',
+    'URL',
+    'DEPLOY_URL',
+    'DEPLOY_PRIME_URL',
+    'ALLOWED_ORIGINS',
+    'HCAPTCHA_SECRET',
+    'PUBLIC_HCAPTCHA_SITE_KEY',
+    'SUBMISSIONS_STORE',
+    'HOST',
+    'NODE_OPTIONS',
+  ]) {
     delete env[name];
   }
   Object.assign(env, {
@@ -236,15 +277,20 @@ async function main() {
     const latencies = results.map((result) => result.ms).sort((a, b) => a - b);
     const statuses = {};
     for (const result of results) statuses[result.status] = (statuses[result.status] ?? 0) + 1;
-    log(`sent in ${seconds.toFixed(2)} s: ${(count / seconds).toFixed(1)} requests/s; latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1).toFixed(1)} ms`);
+    log(
+      `sent in ${seconds.toFixed(2)} s: ${(count / seconds).toFixed(1)} requests/s; latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1).toFixed(1)} ms`,
+    );
     log(`statuses: ${JSON.stringify(statuses)}`);
     const accepted = results.filter((result) => result.status === 202);
     if (accepted.length !== count) {
       const example = results.find((result) => result.status !== 202);
-      problems.push(`${count - accepted.length} of ${count} were not answered 202 (for example: ${JSON.stringify(example)})`);
+      problems.push(
+        `${count - accepted.length} of ${count} were not answered 202 (for example: ${JSON.stringify(example)})`,
+      );
     }
     const answeredIds = new Set(accepted.map((result) => result.id));
-    if (answeredIds.size !== accepted.length) problems.push(`${accepted.length} answers 202 carried only ${answeredIds.size} distinct ids`);
+    if (answeredIds.size !== accepted.length)
+      problems.push(`${accepted.length} answers 202 carried only ${answeredIds.size} distinct ids`);
 
     // Deliveries run after the answers (waitUntil): wait until the webhook has them all and nothing more
     // arrives, or until nothing has arrived for 5 s (a lost delivery would otherwise wait for the deadline).
@@ -258,7 +304,9 @@ async function main() {
       last = received;
       await sleep(500);
     }
-    log(`webhook received ${webhook.deliveries.length} deliveries; stopping the server (it finishes deliveries in flight)`);
+    log(
+      `webhook received ${webhook.deliveries.length} deliveries; stopping the server (it finishes deliveries in flight)`,
+    );
     await stopServer();
 
     const received = webhook.deliveries.map((delivery) => delivery.idempotencyKey);
@@ -270,13 +318,15 @@ async function main() {
     if (distinct.size !== count) problems.push(`the webhook received ${distinct.size} distinct ids, not ${count}`);
     if (twice > 0) problems.push(`the webhook received ${twice} repeated deliveries`);
     if (mismatched > 0) problems.push(`${mismatched} deliveries had an Idempotency-Key other than their id`);
-    if (unknown > 0 || missing > 0) problems.push(`webhook ids and answered ids differ: ${unknown} unknown, ${missing} missing`);
+    if (unknown > 0 || missing > 0)
+      problems.push(`webhook ids and answered ids differ: ${unknown} unknown, ${missing} missing`);
 
     const { records, pending } = await readStore(directory);
     const delivered = records.filter((record) => record?.delivery?.status === 'delivered').length;
     log(`store: ${records.length} submissions (${delivered} delivered), ${pending} pending markers`);
     if (records.length !== count) problems.push(`the store holds ${records.length} submissions, not ${count}`);
-    if (delivered !== records.length) problems.push(`${records.length - delivered} stored submissions are not marked delivered`);
+    if (delivered !== records.length)
+      problems.push(`${records.length - delivered} stored submissions are not marked delivered`);
     if (pending !== 0) problems.push(`${pending} pending markers remain`);
     const storedIds = new Set(records.map((record) => record.id));
     if ([...answeredIds].some((id) => !storedIds.has(id))) problems.push('some ids answered 202 are not in the store');
@@ -303,7 +353,9 @@ const problems = await main();
 clearTimeout(overall);
 if (problems.length > 0) {
   for (const problem of problems) console.log(`  - ${problem}`);
-  const errors = serverOutput.split('\n').filter((line) => line.includes('"level":"error"') || line.startsWith('serve:'));
+  const errors = serverOutput
+    .split('\n')
+    .filter((line) => line.includes('"level":"error"') || line.startsWith('serve:'));
   if (errors.length) console.log(`server errors (${errors.length}), first ones:\n${errors.slice(0, 10).join('\n')}`);
   console.log(`FAIL: ${problems.length} problem(s) with ${count} submissions at concurrency ${concurrency}`);
   process.exit(1);

@@ -21,7 +21,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const N = '#14213d', T = '#0f766e', S = '#f4a261', C = '#e76f51', D = '#f1e9da', K = '#a8dadc', P = '#fbfaf7', W = '#fff';
+const N = '#14213d',
+  T = '#0f766e',
+  S = '#f4a261',
+  C = '#e76f51',
+  D = '#f1e9da',
+  K = '#a8dadc',
+  P = '#fbfaf7',
+  W = '#fff';
 
 const svg = (w, h, title, body) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img"><title>${title}</title>${body}</svg>\n`;
@@ -64,8 +71,7 @@ const SYMBOLS = {
           `<circle cx="57" cy="${y + 19}" r="6" fill="${i === 1 ? S : K}"/><circle cx="76" cy="${y + 19}" r="6" fill="${T}"/>` +
           `<path d="M108 ${y + 19}h38" ${st(K, 5)} opacity=".55"/>`,
       )
-      .join('') +
-    `<path d="M100 157v20M55 177h90" ${st(T, 6)}/><circle cx="100" cy="177" r="8" fill="${S}"/>`,
+      .join('') + `<path d="M100 157v20M55 177h90" ${st(T, 6)}/><circle cx="100" cy="177" r="8" fill="${S}"/>`,
 
   'ssl-certificate': () =>
     `<path d="M100 12l66 25v56c0 46-30 76-66 92-36-16-66-46-66-92V37z" fill="${K}"/>` +
@@ -251,9 +257,13 @@ const ART = {
         `<path d="M572 224h96" ${st(D, 3)} opacity=".5"/>` +
         // Lotus temple
         `<g fill="${K}" stroke="${N}" stroke-width="3" stroke-linejoin="round">` +
-        [-64, 64, -40, 40].map((r) => `<path transform="translate(900 350) rotate(${r})" d="M0 0q-34-60 0-120q34 60 0 120z"/>`).join('') +
+        [-64, 64, -40, 40]
+          .map((r) => `<path transform="translate(900 350) rotate(${r})" d="M0 0q-34-60 0-120q34 60 0 120z"/>`)
+          .join('') +
         `</g><g fill="${P}" stroke="${N}" stroke-width="3" stroke-linejoin="round">` +
-        [-20, 20, 0].map((r) => `<path transform="translate(900 350) rotate(${r})" d="M0 0q-36-70 0-150q36 80 0 150z"/>`).join('') +
+        [-20, 20, 0]
+          .map((r) => `<path transform="translate(900 350) rotate(${r})" d="M0 0q-36-70 0-150q36 80 0 150z"/>`)
+          .join('') +
         `</g><rect x="810" y="344" width="180" height="16" rx="3" fill="${N}"/>` +
         // trees and ground
         `<g fill="${T}">${[40, 90, 330, 380, 470, 760, 1040, 1100, 1160]
@@ -326,7 +336,8 @@ const ART = {
         `<rect x="300" y="190" width="220" height="330" rx="8" fill="${N}"/><rect x="300" y="190" width="220" height="24" rx="8" fill="${T}"/>` +
         `<g fill="${K}">${grid(325, 235, 5, 6, 0)
           .map((_, k) => {
-            const cx = 325 + (k % 5) * 36, cy = 235 + Math.floor(k / 5) * 40;
+            const cx = 325 + (k % 5) * 36,
+              cy = 235 + Math.floor(k / 5) * 40;
             return `<rect x="${cx}" y="${cy}" width="22" height="24" rx="3"${[3, 11, 17, 24].includes(k) ? ` fill="${S}"` : ''}/>`;
           })
           .join('')}</g>` +
@@ -370,7 +381,17 @@ const ART = {
         `<path d="M62 98l-16 16v-26l16-14zM98 98l16 16v-26l-16-14z" fill="${C}"/>` +
         `<path d="M80 22c22 18 26 50 18 80H62c-8-30-4-62 18-80z" fill="${W}" stroke="${N}" stroke-width="4" stroke-linejoin="round"/>` +
         `<circle cx="80" cy="62" r="11" fill="${K}" stroke="${N}" stroke-width="4"/><path d="M80 84v18" ${st(N, 4)}/>` +
-        dots([[36, 46], [124, 40], [128, 120], [30, 126]], N, 5, 0.3),
+        dots(
+          [
+            [36, 46],
+            [124, 40],
+            [128, 120],
+            [30, 126],
+          ],
+          N,
+          5,
+          0.3,
+        ),
     ),
   'stage-boost': () =>
     svg(
@@ -467,7 +488,10 @@ write('public/favicon.svg', favicon());
 
 if (process.argv.includes('--png')) {
   const { default: sharp } = await import('sharp');
-  const png = (s, o) => sharp(Buffer.from(s), { density: 72 }).png({ compressionLevel: 9, palette: true, quality: 100, dither: 0 }).toFile(join(ROOT, o));
+  const png = (s, o) =>
+    sharp(Buffer.from(s), { density: 72 })
+      .png({ compressionLevel: 9, palette: true, quality: 100, dither: 0 })
+      .toFile(join(ROOT, o));
   await png(appleIcon(), 'public/apple-touch-icon.png');
   await png(ogImage(), 'public/og-image.png');
   out.push(['public/apple-touch-icon.png', 0], ['public/og-image.png', 0]);

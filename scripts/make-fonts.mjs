@@ -39,7 +39,11 @@ const faces = [
 
 mkdirSync(target, { recursive: true });
 for (const face of faces) {
-  const font = await subsetFont(readFileSync(join(source, face.from)), face.characters, { targetFormat: 'woff2', variationAxes: weights, keepFeatures: features });
+  const font = await subsetFont(readFileSync(join(source, face.from)), face.characters, {
+    targetFormat: 'woff2',
+    variationAxes: weights,
+    keepFeatures: features,
+  });
   writeFileSync(join(target, face.file), font);
   console.log(`${face.file}: ${(font.length / 1024).toFixed(1)} KB`);
 }

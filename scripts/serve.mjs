@@ -30,8 +30,13 @@ setEnvironmentContext({ edgeURL: blobsURL, uncachedEdgeURL: blobsURL, siteID: 'l
 process.env.URL ??= origin;
 
 const functions = await loadFunctions(fileURLToPath(new URL('netlify/functions/', root)));
-const headerRules = await loadHeaderRules(fileURLToPath(new URL('netlify.toml', root)), fileURLToPath(new URL('dist/_headers', root)));
-const serveStatic = await createStaticHandler(fileURLToPath(new URL('dist/', root)), (pathname) => headersFor(headerRules, pathname));
+const headerRules = await loadHeaderRules(
+  fileURLToPath(new URL('netlify.toml', root)),
+  fileURLToPath(new URL('dist/_headers', root)),
+);
+const serveStatic = await createStaticHandler(fileURLToPath(new URL('dist/', root)), (pathname) =>
+  headersFor(headerRules, pathname),
+);
 const pending = new Set();
 
 const server = createServer((request, response) => {
@@ -41,7 +46,9 @@ const server = createServer((request, response) => {
   work.catch((error) => {
     // A visitor who navigates away mid-download is not an error of the server.
     if (error?.code === 'ERR_STREAM_PREMATURE_CLOSE') return;
-    console.error(`serve: could not answer ${request.method} ${pathname}: ${error instanceof Error ? error.message : error}`);
+    console.error(
+      `serve: could not answer ${request.method} ${pathname}: ${error instanceof Error ? error.message : error}`,
+    );
     if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
     response.end('Internal error');
   });
@@ -49,13 +56,20 @@ const server = createServer((request, response) => {
 
 // Scheduled functions run on their own here too (every five minutes), as on Netlify.
 const scheduled = functions.filter((fn) => fn.config.schedule);
-const timer = setInterval(() => {
-  for (const fn of scheduled) {
-    Promise.resolve(fn.handler(new Request(`${origin}/.netlify/functions/${fn.name}`, { method: 'POST' }), { deploy: { context: deployContext } })).catch((error) =>
-      console.error(`serve: scheduled function ${fn.name} failed: ${error instanceof Error ? error.message : error}`),
-    );
-  }
-}, 5 * 60 * 1000);
+const timer = setInterval(
+  () => {
+    for (const fn of scheduled) {
+      Promise.resolve(
+        fn.handler(new Request(`${origin}/.netlify/functions/${fn.name}`, { method: 'POST' }), {
+          deploy: { context: deployContext },
+        }),
+      ).catch((error) =>
+        console.error(`serve: scheduled function ${fn.name} failed: ${error instanceof Error ? error.message : error}`),
+      );
+    }
+  },
+  5 * 60 * 1000,
+);
 timer.unref();
 
 server.listen(port, host, () => {

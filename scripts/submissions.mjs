@@ -13,7 +13,14 @@ const { port } = await server.start();
 const url = `http://127.0.0.1:${port}`;
 
 try {
-  const store = getStore({ name: storeName, siteID: 'local-site', token, edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' });
+  const store = getStore({
+    name: storeName,
+    siteID: 'local-site',
+    token,
+    edgeURL: url,
+    uncachedEdgeURL: url,
+    consistency: 'strong',
+  });
   const { blobs } = await store.list({ prefix: 'submissions/' });
   const records = (await Promise.all(blobs.map(({ key }) => store.get(key, { type: 'json' })))).filter(Boolean);
   records.sort((a, b) => b.receivedAt.localeCompare(a.receivedAt));
@@ -26,7 +33,9 @@ try {
     for (const record of records) {
       const { name, email, service, subject } = record.fields;
       console.log(`${record.receivedAt}  ${record.kind.padEnd(15)} ${record.delivery.status.padEnd(13)} ${record.id}`);
-      console.log(`    ${name} <${email}>${service ? `, ${service}` : ''}${subject ? `, "${subject}"` : ''}${record.spam ? '  [spam: honeypot filled]' : ''}`);
+      console.log(
+        `    ${name} <${email}>${service ? `, ${service}` : ''}${subject ? `, "${subject}"` : ''}${record.spam ? '  [spam: honeypot filled]' : ''}`,
+      );
     }
   }
 } finally {

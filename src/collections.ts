@@ -15,7 +15,9 @@ type Ordered = { data: { order: number } };
  */
 function requireEntries<T>(collection: string, entries: T[]): T[] {
   if (entries.length === 0) {
-    throw new Error(`The "${collection}" collection is empty. Check src/content/${collection} (or ${collection}.json) for a file that is not valid JSON or Markdown: see the errors above.`);
+    throw new Error(
+      `The "${collection}" collection is empty. Check src/content/${collection} (or ${collection}.json) for a file that is not valid JSON or Markdown: see the errors above.`,
+    );
   }
   return entries;
 }
@@ -31,7 +33,11 @@ async function sluggedCollection<C extends 'services' | 'projects' | 'expertise'
   const slugged = entries
     .sort((a, b) => byOrder(a as Ordered, b as Ordered))
     .map((entry) => ({ ...entry, slug: slugify(titleOf(entry)) }));
-  assertUniqueSlugs(slugged, (entry) => entry.slug, (entry) => `${collection}/${entry.id}`);
+  assertUniqueSlugs(
+    slugged,
+    (entry) => entry.slug,
+    (entry) => `${collection}/${entry.id}`,
+  );
   return slugged;
 }
 
@@ -58,20 +64,38 @@ export async function getChapters(): Promise<Chapter[]> {
     const [folder, ...rest] = entry.id.split('/');
     const file = `src/content/chapters/${entry.id}.md`;
     const book = books.find((candidate) => candidate.id === folder);
-    if (!book || rest.length === 0) throw new Error(`${file}: the folder "${folder}" is not a book; put chapters in src/content/chapters/<book file name>/.`);
+    if (!book || rest.length === 0)
+      throw new Error(
+        `${file}: the folder "${folder}" is not a book; put chapters in src/content/chapters/<book file name>/.`,
+      );
     const unit = book.data.units[entry.data.unit - 1];
-    if (!unit) throw new Error(`${file}: unit ${entry.data.unit} does not exist in ${book.data.name}, which has ${book.data.units.length} units.`);
-    if (!unit.topics[entry.data.topic - 1]) throw new Error(`${file}: topic ${entry.data.topic} does not exist in unit ${entry.data.unit} of ${book.data.name}, which has ${unit.topics.length} topics.`);
+    if (!unit)
+      throw new Error(
+        `${file}: unit ${entry.data.unit} does not exist in ${book.data.name}, which has ${book.data.units.length} units.`,
+      );
+    if (!unit.topics[entry.data.topic - 1])
+      throw new Error(
+        `${file}: topic ${entry.data.topic} does not exist in unit ${entry.data.unit} of ${book.data.name}, which has ${unit.topics.length} topics.`,
+      );
     return { ...entry, book: book.slug, slug: slugify(entry.data.title) };
   });
-  const position = (chapter: Chapter) => [books.findIndex((book) => book.slug === chapter.book), chapter.data.unit, chapter.data.topic, chapter.data.order];
+  const position = (chapter: Chapter) => [
+    books.findIndex((book) => book.slug === chapter.book),
+    chapter.data.unit,
+    chapter.data.topic,
+    chapter.data.order,
+  ];
   chapters.sort((a, b) => {
     const [pa, pb] = [position(a), position(b)];
     for (let index = 0; index < pa.length; index += 1) if (pa[index] !== pb[index]) return pa[index]! - pb[index]!;
     return a.data.title.localeCompare(b.data.title);
   });
   for (const book of books) {
-    assertUniqueSlugs(chapters.filter((chapter) => chapter.book === book.slug), (chapter) => chapter.slug, (chapter) => `src/content/chapters/${chapter.id}.md`);
+    assertUniqueSlugs(
+      chapters.filter((chapter) => chapter.book === book.slug),
+      (chapter) => chapter.slug,
+      (chapter) => `src/content/chapters/${chapter.id}.md`,
+    );
   }
   return chapters;
 }

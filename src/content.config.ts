@@ -53,7 +53,9 @@ export const inputFieldSchema = z
   .object({
     name: z.enum(INPUT_FIELD_NAMES).describe('The key the request form posts this answer under.'),
     label: text(2, 60).describe('The visible label of the field in the request form.'),
-    type: z.enum(['text', 'url', 'select']).describe('text, url (checked as a web address) or select (one of options).'),
+    type: z
+      .enum(['text', 'url', 'select'])
+      .describe('text, url (checked as a web address) or select (one of options).'),
     required: z.boolean().describe('Whether the visitor must answer before the request can be sent.'),
     options: z.array(text(1, 40)).min(2).optional().describe('The choices of a select field, in the order shown.'),
   })
@@ -62,7 +64,11 @@ export const inputFieldSchema = z
       ctx.addIssue({ code: 'custom', path: ['options'], message: 'A select field needs at least two options.' });
     }
     if (field.type !== 'select' && field.options) {
-      ctx.addIssue({ code: 'custom', path: ['options'], message: 'Only a select field has options; remove them or make the type "select".' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options'],
+        message: 'Only a select field has options; remove them or make the type "select".',
+      });
     }
   });
 
@@ -71,7 +77,11 @@ const packageSchema = <Id extends string>(id: Id) =>
     id: z.literal(id).describe('basic, standard or ultimate, in that order.'),
     name: text(2, 40).describe('The package name shown on its card, e.g. "Starter".'),
     description: text(10, 200).describe('One sentence on who the package is for.'),
-    price: z.number().int('Write the price in whole rupees, without paise.').positive('A price must be more than zero.').describe('Price in whole rupees (INR), without separators.'),
+    price: z
+      .number()
+      .int('Write the price in whole rupees, without paise.')
+      .positive('A price must be more than zero.')
+      .describe('Price in whole rupees (INR), without separators.'),
     deliveryDays: z.number().int().positive().describe('Working days to deliver this package.'),
     features: z.array(text(2, 60)).min(1).max(8).describe('Short feature tags shown as chips.'),
     detail: z.array(text(5, 200)).max(8).optional().describe('Optional sentences listed under the tags.'),
@@ -92,13 +102,21 @@ export const serviceSchema = ({ image }: { image: Image }) =>
       packages: z
         .tuple([packageSchema('basic'), packageSchema('standard'), packageSchema('ultimate')])
         .describe('Exactly three packages: basic, standard, ultimate.'),
-      inputFields: z.array(inputFieldSchema).min(1).max(3).describe('One to three questions the request form asks for this service.'),
+      inputFields: z
+        .array(inputFieldSchema)
+        .min(1)
+        .max(3)
+        .describe('One to three questions the request form asks for this service.'),
     })
     .superRefine((service, ctx) => {
       const names = service.inputFields.map((field) => field.name);
       names.forEach((name, index) => {
         if (names.indexOf(name) !== index) {
-          ctx.addIssue({ code: 'custom', path: ['inputFields', index, 'name'], message: `The field "${name}" is asked twice.` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['inputFields', index, 'name'],
+            message: `The field "${name}" is asked twice.`,
+          });
         }
       });
     });
@@ -108,13 +126,19 @@ export const appSchema = ({ image }: { image: Image }) =>
     .object({
       appId: z
         .string()
-        .regex(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/, 'An appId is the Play Store package name, like "com.example.app".')
+        .regex(
+          /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/,
+          'An appId is the Play Store package name, like "com.example.app".',
+        )
         .describe('The Play Store package name; also the address of the app privacy page.'),
       title: text(2, 60).describe('The app name as in the store. Add "(Unreleased)" to mark an app not yet published.'),
       summary: text(20, 200),
       icon: image(),
       score: z.number().min(0).max(5).optional().describe('Store rating from 0 to 5; leave out when the app has none.'),
-      playstoreUrl: z.url({ protocol: /^https$/ }).optional().describe('Play Store address; leave out for an unreleased app.'),
+      playstoreUrl: z
+        .url({ protocol: /^https$/ })
+        .optional()
+        .describe('Play Store address; leave out for an unreleased app.'),
       order: z.number().int().min(1),
     })
     .superRefine((app, ctx) => {
@@ -123,7 +147,11 @@ export const appSchema = ({ image }: { image: Image }) =>
         ctx.addIssue({ code: 'custom', path: ['playstoreUrl'], message: 'An unreleased app has no store link yet.' });
       }
       if (!unreleased && !app.playstoreUrl) {
-        ctx.addIssue({ code: 'custom', path: ['playstoreUrl'], message: 'A released app needs its Play Store address.' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['playstoreUrl'],
+          message: 'A released app needs its Play Store address.',
+        });
       }
     });
 
@@ -155,7 +183,10 @@ export const chapterSchema = z.object({
 });
 
 export const referencesSchema = z.object({
-  book: z.string().regex(/^[a-z0-9-]+$/).describe("The book's file name (without .json) these references belong to."),
+  book: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .describe("The book's file name (without .json) these references belong to."),
   note: text(20, 300).optional().describe('A sentence shown above the list.'),
   references: z
     .array(
@@ -201,16 +232,31 @@ export const policySchema = z.object({
 });
 
 export const collections = {
-  services: defineCollection({ loader: glob({ pattern: '*.json', base: './src/content/services' }), schema: serviceSchema }),
+  services: defineCollection({
+    loader: glob({ pattern: '*.json', base: './src/content/services' }),
+    schema: serviceSchema,
+  }),
   apps: defineCollection({ loader: glob({ pattern: '*.json', base: './src/content/apps' }), schema: appSchema }),
   books: defineCollection({ loader: glob({ pattern: '*.json', base: './src/content/books' }), schema: bookSchema }),
   // One folder per book (named like the book's file), one Markdown file per chapter;
   // or, when a BOOKS_API_* variable is set, that service's books read at build time.
   chapters: defineCollection({ loader: bookChapters({ base: './src/content/chapters' }), schema: chapterSchema }),
   // Further reading for a book (the old site's automobile-references.json): one file per book.
-  references: defineCollection({ loader: glob({ pattern: '*.json', base: './src/content/references' }), schema: referencesSchema }),
-  projects: defineCollection({ loader: glob({ pattern: '*.md', base: './src/content/projects' }), schema: projectSchema }),
-  expertise: defineCollection({ loader: glob({ pattern: '*.md', base: './src/content/expertise' }), schema: expertiseSchema }),
+  references: defineCollection({
+    loader: glob({ pattern: '*.json', base: './src/content/references' }),
+    schema: referencesSchema,
+  }),
+  projects: defineCollection({
+    loader: glob({ pattern: '*.md', base: './src/content/projects' }),
+    schema: projectSchema,
+  }),
+  expertise: defineCollection({
+    loader: glob({ pattern: '*.md', base: './src/content/expertise' }),
+    schema: expertiseSchema,
+  }),
   testimonials: defineCollection({ loader: file('./src/content/testimonials.json'), schema: testimonialSchema }),
-  policies: defineCollection({ loader: glob({ pattern: '*.md', base: './src/content/policies' }), schema: policySchema }),
+  policies: defineCollection({
+    loader: glob({ pattern: '*.md', base: './src/content/policies' }),
+    schema: policySchema,
+  }),
 };

@@ -25,7 +25,10 @@ const siteSchema = z.object({
   mapUrl: z.url(),
   social: z.array(z.object({ name: z.enum(['Facebook', 'Twitter', 'Instagram', 'LinkedIn']), url: z.url() })).length(4),
   jobApplicationUrl: z.url(),
-  hcaptchaSiteKey: z.string().min(10).describe("hCaptcha site key; hCaptcha's public test key until production sets PUBLIC_HCAPTCHA_SITE_KEY."),
+  hcaptchaSiteKey: z
+    .string()
+    .min(10)
+    .describe("hCaptcha site key; hCaptcha's public test key until production sets PUBLIC_HCAPTCHA_SITE_KEY."),
   foundedYear: z.number().int(),
 });
 

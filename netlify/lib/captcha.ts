@@ -9,7 +9,13 @@ export const CAPTCHA_TIMEOUT_MS = 5000;
 
 export async function verifyCaptcha(
   token: string,
-  options: { secret: string; verifyUrl: string; siteKey?: string | undefined; remoteIp?: string | undefined; fetch?: typeof fetch },
+  options: {
+    secret: string;
+    verifyUrl: string;
+    siteKey?: string | undefined;
+    remoteIp?: string | undefined;
+    fetch?: typeof fetch;
+  },
 ): Promise<CaptchaVerdict> {
   const body = new URLSearchParams({ secret: options.secret, response: token });
   if (options.siteKey) body.set('sitekey', options.siteKey);

@@ -22,7 +22,10 @@ export async function findService(serviceId: string): Promise<CatalogueService |
   if (!/^[\p{Ll}\p{M}\p{N}_-]{1,80}$/u.test(serviceId)) return null;
   if (!cache.has(serviceId)) {
     try {
-      cache.set(serviceId, JSON.parse(await readFile(join(servicesFolder(), `${serviceId}.json`), 'utf8')) as CatalogueService);
+      cache.set(
+        serviceId,
+        JSON.parse(await readFile(join(servicesFolder(), `${serviceId}.json`), 'utf8')) as CatalogueService,
+      );
     } catch {
       cache.set(serviceId, null);
     }

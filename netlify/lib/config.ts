@@ -58,7 +58,11 @@ export function readConfig(env: Env = process.env, deployContext: string = env.C
     verifyUrl: env.HCAPTCHA_VERIFY_URL?.trim() || HCAPTCHA_VERIFY_URL,
     forwardUrl: preview ? undefined : env.CONTACT_FORWARD_URL?.trim() || undefined,
     allowedOrigins: origins(env),
-    storeName: production ? 'submissions' : preview ? 'submissions-preview' : env.SUBMISSIONS_STORE?.trim() || 'submissions',
+    storeName: production
+      ? 'submissions'
+      : preview
+        ? 'submissions-preview'
+        : env.SUBMISSIONS_STORE?.trim() || 'submissions',
     retryBaseMs: Number(env.DELIVERY_RETRY_BASE_MS) > 0 ? Number(env.DELIVERY_RETRY_BASE_MS) : 60_000,
   };
 }

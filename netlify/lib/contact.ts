@@ -33,7 +33,13 @@ export interface ContactDependencies {
   fetch?: typeof fetch;
 }
 
-type Failure = { status: number; error: string; fields?: Record<string, string>; headers?: Record<string, string>; reason: string };
+type Failure = {
+  status: number;
+  error: string;
+  fields?: Record<string, string>;
+  headers?: Record<string, string>;
+  reason: string;
+};
 
 const reply = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {
@@ -42,8 +48,17 @@ const reply = (status: number, body: unknown, headers: Record<string, string> = 
   });
 
 const fail = (failure: Failure, kind = 'unknown') => {
-  logEvent(failure.status >= 500 ? 'error' : 'info', { event: 'submission', status: failure.status, kind, reason: failure.reason });
-  return reply(failure.status, { ok: false, error: failure.error, ...(failure.fields ? { fields: failure.fields } : {}) }, failure.headers);
+  logEvent(failure.status >= 500 ? 'error' : 'info', {
+    event: 'submission',
+    status: failure.status,
+    kind,
+    reason: failure.reason,
+  });
+  return reply(
+    failure.status,
+    { ok: false, error: failure.error, ...(failure.fields ? { fields: failure.fields } : {}) },
+    failure.headers,
+  );
 };
 
 /** Reads at most MAX_BODY_BYTES; more is refused without reading the rest into memory. */
@@ -95,11 +110,19 @@ export async function handleContact(request: Request, deps: ContactDependencies)
   }
   const contentType = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (contentType !== 'application/json') {
-    return fail({ status: 415, error: 'Send the form as JSON (Content-Type: application/json).', reason: 'content-type' });
+    return fail({
+      status: 415,
+      error: 'Send the form as JSON (Content-Type: application/json).',
+      reason: 'content-type',
+    });
   }
   const text = await readBody(request);
   if (text === 'too-large') {
-    return fail({ status: 413, error: 'The form is too large to send. Shorten your message and try again.', reason: 'size' });
+    return fail({
+      status: 413,
+      error: 'The form is too large to send. Shorten your message and try again.',
+      reason: 'size',
+    });
   }
   let body: unknown;
   try {
@@ -117,7 +140,11 @@ export async function handleContact(request: Request, deps: ContactDependencies)
   // A cookie that is not valid %-encoding reads as none: refused with 403 like a missing one.
   const cookieToken = readCookie(request.headers.get('cookie') ?? '', XSRF_COOKIE) ?? '';
   if (!headerToken || !cookieToken || !sameToken(headerToken, cookieToken)) {
-    return fail({ status: 403, error: 'Your session has expired. Reload the page and send the form again; what you typed is kept.', reason: 'xsrf' });
+    return fail({
+      status: 403,
+      error: 'Your session has expired. Reload the page and send the form again; what you typed is kept.',
+      reason: 'xsrf',
+    });
   }
 
   const parsed = submissionSchema.safeParse(body);
@@ -126,12 +153,18 @@ export async function handleContact(request: Request, deps: ContactDependencies)
     return typeof kind === 'string' && ['package-request', 'callback', 'contact'].includes(kind) ? kind : 'unknown';
   };
   if (!parsed.success) {
-    return fail({ status: 422, error: 'Some answers need changing.', fields: fieldErrors(parsed.error), reason: 'schema' }, kindOf(body));
+    return fail(
+      { status: 422, error: 'Some answers need changing.', fields: fieldErrors(parsed.error), reason: 'schema' },
+      kindOf(body),
+    );
   }
   const submission = parsed.data;
   const serviceProblems = await checkServiceFields(submission);
   if (Object.keys(serviceProblems).length > 0) {
-    return fail({ status: 422, error: 'Some answers need changing.', fields: serviceProblems, reason: 'service-fields' }, submission.kind);
+    return fail(
+      { status: 422, error: 'Some answers need changing.', fields: serviceProblems, reason: 'service-fields' },
+      submission.kind,
+    );
   }
 
   const repeatKey = request.headers.get('idempotency-key')?.trim();
@@ -155,24 +188,49 @@ export async function handleContact(request: Request, deps: ContactDependencies)
 const inFlight = new Map<string, Promise<Response>>();
 
 /** From here the submission is valid: repeat check, spam, captcha, storage and delivery. */
-async function accept(submission: Submission, validRepeatKey: string | undefined, deps: ContactDependencies, now: () => Date): Promise<Response> {
+async function accept(
+  submission: Submission,
+  validRepeatKey: string | undefined,
+  deps: ContactDependencies,
+  now: () => Date,
+): Promise<Response> {
   try {
     if (validRepeatKey) {
-      const earlier = (await deps.store.get(idempotencyKey(validRepeatKey), { type: 'json', consistency: 'strong' })) as { id: string } | null;
+      const earlier = (await deps.store.get(idempotencyKey(validRepeatKey), {
+        type: 'json',
+        consistency: 'strong',
+      })) as { id: string } | null;
       if (earlier) {
         logEvent('info', { event: 'submission', status: 202, kind: submission.kind, id: earlier.id, reason: 'repeat' });
         return reply(202, { ok: true, id: earlier.id });
       }
     }
   } catch {
-    return fail({ status: 503, error: 'We could not save your message just now. Please try again in a minute.', reason: 'storage' }, submission.kind);
+    return fail(
+      {
+        status: 503,
+        error: 'We could not save your message just now. Please try again in a minute.',
+        reason: 'storage',
+      },
+      submission.kind,
+    );
   }
 
   const spam = submission.website.trim() !== '';
   if (!spam) {
     if (!deps.config.hcaptchaSecret) {
-      logEvent('error', { event: 'configuration', reason: 'HCAPTCHA_SECRET is not set in production; refusing submissions' });
-      return fail({ status: 503, error: 'Our forms are not available right now. Please e-mail us instead.', reason: 'configuration' }, submission.kind);
+      logEvent('error', {
+        event: 'configuration',
+        reason: 'HCAPTCHA_SECRET is not set in production; refusing submissions',
+      });
+      return fail(
+        {
+          status: 503,
+          error: 'Our forms are not available right now. Please e-mail us instead.',
+          reason: 'configuration',
+        },
+        submission.kind,
+      );
     }
     const verdict = await verifyCaptcha(submission['h-captcha-response'], {
       secret: deps.config.hcaptchaSecret,
@@ -182,10 +240,20 @@ async function accept(submission: Submission, validRepeatKey: string | undefined
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
     });
     if (verdict === 'failed') {
-      return fail({ status: 403, error: 'The robot check did not pass. Please do the check again.', reason: 'captcha' }, submission.kind);
+      return fail(
+        { status: 403, error: 'The robot check did not pass. Please do the check again.', reason: 'captcha' },
+        submission.kind,
+      );
     }
     if (verdict === 'unreachable') {
-      return fail({ status: 503, error: 'We could not run the robot check just now. Please try again in a minute.', reason: 'captcha-unreachable' }, submission.kind);
+      return fail(
+        {
+          status: 503,
+          error: 'We could not run the robot check just now. Please try again in a minute.',
+          reason: 'captcha-unreachable',
+        },
+        submission.kind,
+      );
     }
   }
 
@@ -201,36 +269,75 @@ async function accept(submission: Submission, validRepeatKey: string | undefined
     delivery: spam
       ? { status: 'spam', attempts: 0 }
       : forwardUrl
-        ? { status: 'pending', attempts: 0, nextAttemptAt: new Date(receivedAt.getTime() + deps.config.retryBaseMs).toISOString() }
+        ? {
+            status: 'pending',
+            attempts: 0,
+            nextAttemptAt: new Date(receivedAt.getTime() + deps.config.retryBaseMs).toISOString(),
+          }
         : { status: 'not-forwarded', attempts: 0 },
   };
 
   try {
     await deps.store.setJSON(submissionKey(record.id), record);
-    if (forwardUrl) await deps.store.setJSON(pendingKey(record.id), { id: record.id, nextAttemptAt: record.delivery.nextAttemptAt });
+    if (forwardUrl)
+      await deps.store.setJSON(pendingKey(record.id), { id: record.id, nextAttemptAt: record.delivery.nextAttemptAt });
     if (validRepeatKey) {
       const claim = await deps.store.setJSON(idempotencyKey(validRepeatKey), { id: record.id }, { onlyIfNew: true });
       if (!claim.modified) {
         // Another copy of this request was stored a moment earlier: keep that one only.
-        const earlier = (await deps.store.get(idempotencyKey(validRepeatKey), { type: 'json', consistency: 'strong' })) as { id: string } | null;
+        const earlier = (await deps.store.get(idempotencyKey(validRepeatKey), {
+          type: 'json',
+          consistency: 'strong',
+        })) as { id: string } | null;
         if (earlier && earlier.id !== record.id && (await readSubmission(deps.store, earlier.id))) {
           await deps.store.delete(pendingKey(record.id));
           await deps.store.delete(submissionKey(record.id));
-          logEvent('info', { event: 'submission', status: 202, kind: submission.kind, id: earlier.id, reason: 'repeat' });
+          logEvent('info', {
+            event: 'submission',
+            status: 202,
+            kind: submission.kind,
+            id: earlier.id,
+            reason: 'repeat',
+          });
           return reply(202, { ok: true, id: earlier.id });
         }
       }
     }
   } catch {
-    return fail({ status: 503, error: 'We could not save your message just now. Please try again in a minute.', reason: 'storage' }, submission.kind);
+    return fail(
+      {
+        status: 503,
+        error: 'We could not save your message just now. Please try again in a minute.',
+        reason: 'storage',
+      },
+      submission.kind,
+    );
   }
 
-  logEvent('info', { event: 'submission', status: 202, kind: record.kind, id: record.id, ...(spam ? { reason: 'spam' } : {}) });
+  logEvent('info', {
+    event: 'submission',
+    status: 202,
+    kind: record.kind,
+    id: record.id,
+    ...(spam ? { reason: 'spam' } : {}),
+  });
   if (forwardUrl) {
     deps.waitUntil(
-      deliver(record, { store: deps.store, forwardUrl, retryBaseMs: deps.config.retryBaseMs, now, ...(deps.fetch ? { fetch: deps.fetch } : {}) }).catch(() => {
+      deliver(record, {
+        store: deps.store,
+        forwardUrl,
+        retryBaseMs: deps.config.retryBaseMs,
+        now,
+        ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      }).catch(() => {
         // The marker stays; the scheduled function retries. Nothing personal is logged.
-        logEvent('error', { event: 'delivery', status: 'pending', kind: record.kind, id: record.id, reason: 'delivery threw' });
+        logEvent('error', {
+          event: 'delivery',
+          status: 'pending',
+          kind: record.kind,
+          id: record.id,
+          reason: 'delivery threw',
+        });
       }),
     );
   }

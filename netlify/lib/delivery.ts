@@ -1,4 +1,11 @@
-import { pendingKey, readSubmission, submissionKey, type PendingMarker, type StoredSubmission, type SubmissionStore } from './records.ts';
+import {
+  pendingKey,
+  readSubmission,
+  submissionKey,
+  type PendingMarker,
+  type StoredSubmission,
+  type SubmissionStore,
+} from './records.ts';
 import { logEvent } from './log.ts';
 
 /*
@@ -33,7 +40,12 @@ export async function deliver(submission: StoredSubmission, options: DeliveryOpt
     const response = await (options.fetch ?? fetch)(options.forwardUrl, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Idempotency-Key': submission.id },
-      body: JSON.stringify({ id: submission.id, kind: submission.kind, receivedAt: submission.receivedAt, ...submission.fields }),
+      body: JSON.stringify({
+        id: submission.id,
+        kind: submission.kind,
+        receivedAt: submission.receivedAt,
+        ...submission.fields,
+      }),
       signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
     });
     await response.body?.cancel();
@@ -54,7 +66,10 @@ export async function deliver(submission: StoredSubmission, options: DeliveryOpt
   await options.store.setJSON(submissionKey(submission.id), updated);
   const { nextAttemptAt } = updated.delivery;
   if (updated.delivery.status === 'pending' && nextAttemptAt) {
-    await options.store.setJSON(pendingKey(submission.id), { id: submission.id, nextAttemptAt } satisfies PendingMarker);
+    await options.store.setJSON(pendingKey(submission.id), {
+      id: submission.id,
+      nextAttemptAt,
+    } satisfies PendingMarker);
   } else {
     await options.store.delete(pendingKey(submission.id));
   }

@@ -44,10 +44,15 @@ export const pendingKey = (id: string) => `pending/${id}`;
 export const idempotencyKey = (key: string) => `idempotency/${key}`;
 
 /** A time-sortable id: "2026-11-21T01-02-03-456Z-" and 12 random hex digits. */
-export function newSubmissionId(now: Date, random: () => string = () => crypto.randomUUID().replaceAll('-', '').slice(0, 12)): string {
+export function newSubmissionId(
+  now: Date,
+  random: () => string = () => crypto.randomUUID().replaceAll('-', '').slice(0, 12),
+): string {
   return `${now.toISOString().replaceAll(':', '-').replace('.', '-')}-${random()}`;
 }
 
 export async function readSubmission(store: SubmissionStore, id: string): Promise<StoredSubmission | null> {
-  return ((await store.get(submissionKey(id), { type: 'json', consistency: 'strong' })) as StoredSubmission | null) ?? null;
+  return (
+    ((await store.get(submissionKey(id), { type: 'json', consistency: 'strong' })) as StoredSubmission | null) ?? null
+  );
 }

@@ -36,7 +36,9 @@ export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
  */
 export function distPages(distRoot) {
   const walk = (directory) =>
-    readdirSync(directory, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(directory, entry.name)) : [join(directory, entry.name)]));
+    readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(join(directory, entry.name)) : [join(directory, entry.name)],
+    );
   return walk(distRoot)
     .filter((file) => file.endsWith('.html'))
     .map((file) => {
@@ -52,7 +54,12 @@ export function gzipSize(content) {
 }
 
 function decodeEntities(text) {
-  return text.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+  return text
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
 }
 
 function attribute(tag, name) {
@@ -118,7 +125,9 @@ export function lighthouseTargets(distRoot) {
     { type: 'A policy', path: '/privacy-policy' },
     { type: 'Apps', path: '/apps' },
     { type: 'A book', path: '/books/basic-electrical-engineering' },
-    chapter ? { type: 'A chapter', path: chapter } : { type: 'A chapter', path: null, note: 'skipped: dist/ has no /books/<book>/<chapter> page yet' },
+    chapter
+      ? { type: 'A chapter', path: chapter }
+      : { type: 'A chapter', path: null, note: 'skipped: dist/ has no /books/<book>/<chapter> page yet' },
     { type: '404', path: '/no-such-page', ignoreStatusCode: true },
   ];
 }

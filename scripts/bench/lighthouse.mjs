@@ -54,10 +54,19 @@ const isLocal = (url) => {
 
 /** The audits below a full score, without the informative ones, for the report. */
 function shortfalls(lhr) {
-  const scored = new Set(categories.flatMap((id) => lhr.categories[id]?.auditRefs.filter((ref) => ref.weight > 0).map((ref) => ref.id) ?? []));
+  const scored = new Set(
+    categories.flatMap(
+      (id) => lhr.categories[id]?.auditRefs.filter((ref) => ref.weight > 0).map((ref) => ref.id) ?? [],
+    ),
+  );
   return Object.values(lhr.audits)
     .filter((audit) => scored.has(audit.id) && audit.score !== null && audit.score < 1)
-    .map((audit) => ({ id: audit.id, score: audit.score, displayValue: audit.displayValue ?? '', explanation: audit.explanation ?? '' }));
+    .map((audit) => ({
+      id: audit.id,
+      score: audit.score,
+      displayValue: audit.displayValue ?? '',
+      explanation: audit.explanation ?? '',
+    }));
 }
 
 /**
@@ -88,13 +97,23 @@ export async function runLighthouse(url, preset, { chromePath, ignoreStatusCode 
 const notFoundAudits = {
   // The page answers with status 404 (not 500 or any other failure).
   'http-status-code': (audit, lhr) =>
-    audit.score === 0 && (lhr.audits['network-requests']?.details?.items ?? []).some((request) => request.url === lhr.finalDisplayedUrl && request.statusCode === 404),
+    audit.score === 0 &&
+    (lhr.audits['network-requests']?.details?.items ?? []).some(
+      (request) => request.url === lhr.finalDisplayedUrl && request.statusCode === 404,
+    ),
   // It asks not to be indexed (<meta name="robots" content="noindex">), and nothing else blocks it.
-  'is-crawlable': (audit) => (audit.details?.items ?? []).length > 0 && audit.details.items.every((item) => /<meta name="robots" content="noindex"/.test(JSON.stringify(item).replaceAll('\\"', '"'))),
+  'is-crawlable': (audit) =>
+    (audit.details?.items ?? []).length > 0 &&
+    audit.details.items.every((item) =>
+      /<meta name="robots" content="noindex"/.test(JSON.stringify(item).replaceAll('\\"', '"')),
+    ),
   // Chromium logs the 404 status of the page itself, and nothing else.
   'errors-in-console': (audit, lhr) =>
     (audit.details?.items ?? []).every(
-      (item) => item.source === 'network' && item.sourceLocation?.url === lhr.finalDisplayedUrl && /status of 404\b/.test(item.description ?? ''),
+      (item) =>
+        item.source === 'network' &&
+        item.sourceLocation?.url === lhr.finalDisplayedUrl &&
+        /status of 404\b/.test(item.description ?? ''),
     ),
 };
 
@@ -103,13 +122,23 @@ const notFoundAudits = {
  * audits), leaving out the audits a "not found" page fails on purpose.
  */
 function scoresExcusingNotFound(lhr) {
-  const excused = new Set(Object.entries(notFoundAudits).filter(([id, why]) => lhr.audits[id] && lhr.audits[id].score !== 1 && why(lhr.audits[id], lhr)).map(([id]) => id));
-  const scored = (ref) => ref.weight > 0 && !excused.has(ref.id) && !['notApplicable', 'manual', 'informative'].includes(lhr.audits[ref.id]?.scoreDisplayMode);
+  const excused = new Set(
+    Object.entries(notFoundAudits)
+      .filter(([id, why]) => lhr.audits[id] && lhr.audits[id].score !== 1 && why(lhr.audits[id], lhr))
+      .map(([id]) => id),
+  );
+  const scored = (ref) =>
+    ref.weight > 0 &&
+    !excused.has(ref.id) &&
+    !['notApplicable', 'manual', 'informative'].includes(lhr.audits[ref.id]?.scoreDisplayMode);
   const scores = Object.fromEntries(
     categories.map((id) => {
       const refs = lhr.categories[id]?.auditRefs.filter(scored) ?? [];
       const weight = refs.reduce((sum, ref) => sum + ref.weight, 0);
-      const score = weight === 0 ? null : refs.reduce((sum, ref) => sum + ref.weight * (lhr.audits[ref.id]?.score ?? 0), 0) / weight;
+      const score =
+        weight === 0
+          ? null
+          : refs.reduce((sum, ref) => sum + ref.weight * (lhr.audits[ref.id]?.score ?? 0), 0) / weight;
       return [id, score == null ? null : Math.round(score * 100)];
     }),
   );
@@ -120,12 +149,22 @@ function scoresExcusingNotFound(lhr) {
 function summarise(lhr, { notFound = false } = {}) {
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
   return {
-    scores: Object.fromEntries(categories.map((id) => [id, lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100)])),
+    scores: Object.fromEntries(
+      categories.map((id) => [
+        id,
+        lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100),
+      ]),
+    ),
     ...(notFound ? { notFound: scoresExcusingNotFound(lhr) } : {}),
-    metrics: Object.fromEntries(Object.entries(metrics).map(([key, id]) => [key, lhr.audits[id]?.numericValue ?? null])),
+    metrics: Object.fromEntries(
+      Object.entries(metrics).map(([key, id]) => [key, lhr.audits[id]?.numericValue ?? null]),
+    ),
     lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.selector ?? null,
     bytesByType: Object.fromEntries(
-      (lhr.audits['resource-summary']?.details?.items ?? []).map((item) => [item.resourceType, { requests: item.requestCount, bytes: item.transferSize }]),
+      (lhr.audits['resource-summary']?.details?.items ?? []).map((item) => [
+        item.resourceType,
+        { requests: item.requestCount, bytes: item.transferSize },
+      ]),
     ),
     outbound: requests.map((request) => request.url).filter((requestUrl) => !isLocal(requestUrl)),
     shortfalls: shortfalls(lhr),
@@ -155,34 +194,48 @@ export async function measure(url, preset, { chromePath, runs, ignoreStatusCode 
       const lhr = await runLighthouse(url, preset, { chromePath, ignoreStatusCode });
       if (lhr.runtimeError) errors.push(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
       else lhrs.push(lhr);
-      log(`${label}: ${lhr.runtimeError ? `${lhr.runtimeError.code}, again` : categories.map((id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)).join('/')}`);
+      log(
+        `${label}: ${lhr.runtimeError ? `${lhr.runtimeError.code}, again` : categories.map((id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)).join('/')}`,
+      );
     } catch (error) {
       errors.push(error instanceof Error ? error.message : String(error));
       log(`${label}: failed (${errors.at(-1)}), again`);
     }
   }
-  if (lhrs.length === 0) return withRuns({ url, preset, runs: 0, errors, scores: null, metrics: null, medianRun: null }, lhrs);
+  if (lhrs.length === 0)
+    return withRuns({ url, preset, runs: 0, errors, scores: null, metrics: null, medianRun: null }, lhrs);
   const runsSummary = lhrs.map((lhr) => summarise(lhr, { notFound: ignoreStatusCode }));
   const valid = filterToValidRuns(lhrs);
   const medianRun = summarise(valid.length > 0 ? computeMedianRun(valid) : lhrs[0], { notFound: ignoreStatusCode });
-  return withRuns({
-    url,
-    preset,
-    runs: lhrs.length,
-    errors,
-    scores: Object.fromEntries(categories.map((id) => [id, median(runsSummary.map((run) => run.scores[id]))])),
-    ...(ignoreStatusCode
-      ? {
-          notFound: {
-            scores: Object.fromEntries(categories.map((id) => [id, median(runsSummary.map((run) => run.notFound.scores[id]))])),
-            excused: [...new Set(runsSummary.flatMap((run) => run.notFound.excused))],
-          },
-        }
-      : {}),
-    metrics: Object.fromEntries(Object.keys(metrics).map((key) => [key, median(runsSummary.map((run) => run.metrics[key]))])),
-    medianRun,
-    perRun: runsSummary.map(({ scores, metrics: values, benchmarkIndex }) => ({ scores, metrics: values, benchmarkIndex })),
-  }, lhrs);
+  return withRuns(
+    {
+      url,
+      preset,
+      runs: lhrs.length,
+      errors,
+      scores: Object.fromEntries(categories.map((id) => [id, median(runsSummary.map((run) => run.scores[id]))])),
+      ...(ignoreStatusCode
+        ? {
+            notFound: {
+              scores: Object.fromEntries(
+                categories.map((id) => [id, median(runsSummary.map((run) => run.notFound.scores[id]))]),
+              ),
+              excused: [...new Set(runsSummary.flatMap((run) => run.notFound.excused))],
+            },
+          }
+        : {}),
+      metrics: Object.fromEntries(
+        Object.keys(metrics).map((key) => [key, median(runsSummary.map((run) => run.metrics[key]))]),
+      ),
+      medianRun,
+      perRun: runsSummary.map(({ scores, metrics: values, benchmarkIndex }) => ({
+        scores,
+        metrics: values,
+        benchmarkIndex,
+      })),
+    },
+    lhrs,
+  );
 }
 
 /** Keeps the full Lighthouse results on a summary, for `earlier`, out of its JSON and of a spread copy. */

@@ -13,9 +13,11 @@ export const widths = [375, 1280];
 
 async function pool(items, concurrency, work) {
   const queue = [...items];
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (queue.length > 0) await work(queue.shift());
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (queue.length > 0) await work(queue.shift());
+    }),
+  );
 }
 
 const isLocal = (url) => ['localhost', '127.0.0.1'].includes(new URL(url).hostname);
@@ -86,9 +88,15 @@ export async function measurePages({ origin, distRoot, chromePath, concurrency =
             if (reducedMotion === 'no-preference') {
               const html = readFileSync(file, 'utf8');
               const css = firstPaintCss(html);
-              const scripts = requests.filter((request) => request.resourceType() === 'script').map((request) => new URL(request.url()).pathname);
-              const stylesheets = requests.filter((request) => request.resourceType() === 'stylesheet').map((request) => new URL(request.url()).pathname);
-              const transferred = await Promise.all(requests.map(async (request) => (await request.sizes().catch(() => null))?.responseBodySize ?? 0));
+              const scripts = requests
+                .filter((request) => request.resourceType() === 'script')
+                .map((request) => new URL(request.url()).pathname);
+              const stylesheets = requests
+                .filter((request) => request.resourceType() === 'stylesheet')
+                .map((request) => new URL(request.url()).pathname);
+              const transferred = await Promise.all(
+                requests.map(async (request) => (await request.sizes().catch(() => null))?.responseBodySize ?? 0),
+              );
               const htmlGzip = gzipSize(html);
               const linkedCssGzip = css.linked.reduce((sum, href) => sum + (gzipOf(href) ?? 0), 0);
               Object.assign(entry, {
@@ -100,15 +108,30 @@ export async function measurePages({ origin, distRoot, chromePath, concurrency =
                   gzipBytes: scripts.reduce((sum, script) => sum + (gzipOf(script) ?? 0), 0),
                   paths: scripts,
                 },
-                css: { inlineBytes: Buffer.byteLength(css.inline), inlineGzipBytes: gzipSize(css.inline), files: stylesheets.length, fileGzipBytes: stylesheets.reduce((sum, sheet) => sum + (gzipOf(sheet) ?? 0), 0) },
+                css: {
+                  inlineBytes: Buffer.byteLength(css.inline),
+                  inlineGzipBytes: gzipSize(css.inline),
+                  files: stylesheets.length,
+                  fileGzipBytes: stylesheets.reduce((sum, sheet) => sum + (gzipOf(sheet) ?? 0), 0),
+                },
                 html: { bytes: Buffer.byteLength(html), gzipBytes: htmlGzip },
-                firstRoundTrip: { gzipBytes: htmlGzip + linkedCssGzip, fits: htmlGzip + linkedCssGzip <= budgets.firstRoundTripBytes },
+                firstRoundTrip: {
+                  gzipBytes: htmlGzip + linkedCssGzip,
+                  fits: htmlGzip + linkedCssGzip <= budgets.firstRoundTripBytes,
+                },
                 islands: [...new Set(islandsIn(html).map((island) => `${island.name} (client:${island.client})`))],
               });
             }
-            const axe = await new AxeBuilder({ page }).withTags([...wcagTags, 'best-practice']).options({ resultTypes: ['violations'] }).analyze();
+            const axe = await new AxeBuilder({ page })
+              .withTags([...wcagTags, 'best-practice'])
+              .options({ resultTypes: ['violations'] })
+              .analyze();
             const violations = violationsOf(axe);
-            const wcag = new Set(axe.violations.filter((violation) => violation.tags.some((tag) => wcagTags.includes(tag))).map((violation) => violation.id));
+            const wcag = new Set(
+              axe.violations
+                .filter((violation) => violation.tags.some((tag) => wcagTags.includes(tag)))
+                .map((violation) => violation.id),
+            );
             entry[reducedMotion === 'reduce' ? 'axeReducedMotion' : 'axe'] = {
               wcag: violations.filter((violation) => wcag.has(violation.id)),
               bestPractice: violations.filter((violation) => !wcag.has(violation.id)),
@@ -116,11 +139,17 @@ export async function measurePages({ origin, distRoot, chromePath, concurrency =
             entry.outbound = [...(entry.outbound ?? []), ...(outbound.get(page) ?? [])];
             results.get(path).widths[width] = entry;
           } catch (error) {
-            results.get(path).widths[width] = { ...(results.get(path).widths[width] ?? {}), error: (error instanceof Error ? error.message : String(error)).split('\n')[0] };
+            results.get(path).widths[width] = {
+              ...(results.get(path).widths[width] ?? {}),
+              error: (error instanceof Error ? error.message : String(error)).split('\n')[0],
+            };
           } finally {
             await page.close();
             done += 1;
-            if (done % 25 === 0 || done === pages.length) log(`  pages at ${width}px, ${reducedMotion === 'reduce' ? 'reduced motion' : 'motion allowed'}: ${done}/${pages.length}`);
+            if (done % 25 === 0 || done === pages.length)
+              log(
+                `  pages at ${width}px, ${reducedMotion === 'reduce' ? 'reduced motion' : 'motion allowed'}: ${done}/${pages.length}`,
+              );
           }
         });
         await context.close();

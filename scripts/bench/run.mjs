@@ -40,7 +40,8 @@ const { values: options } = parseArgs({
   },
 });
 const runs = Number(options.runs);
-if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number of at least 1, not ${options.runs}`);
+if (!Number.isInteger(runs) || runs < 1)
+  throw new Error(`--runs must be a whole number of at least 1, not ${options.runs}`);
 
 const log = (line) => console.log(line);
 
@@ -56,7 +57,9 @@ function chromiumVersion() {
 function sourceVersion() {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
-    const changed = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).trim() !== '';
+    const changed =
+      execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).trim() !==
+      '';
     return { commit, changed };
   } catch {
     return null;
@@ -67,8 +70,20 @@ const started = Date.now();
 const report = {
   generatedAt: new Date().toISOString(),
   source: sourceVersion(),
-  options: { runs, skipBuild: options['skip-build'], skipLighthouse: options['skip-lighthouse'], skipPages: options['skip-pages'] },
-  machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, memoryBytes: totalmem(), loadAverageAtStart: loadavg(), node: process.version, chromium: chromiumVersion() },
+  options: {
+    runs,
+    skipBuild: options['skip-build'],
+    skipLighthouse: options['skip-lighthouse'],
+    skipPages: options['skip-pages'],
+  },
+  machine: {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? null,
+    memoryBytes: totalmem(),
+    loadAverageAtStart: loadavg(),
+    node: process.version,
+    chromium: chromiumVersion(),
+  },
   build: null,
   lighthouse: [],
   pages: [],
@@ -78,7 +93,9 @@ if (!options['skip-build']) {
   log('bench: npm run build');
   const build = await measureBuild(root);
   report.build = { seconds: build.seconds, peakMemoryBytes: build.peakMemoryBytes };
-  log(`  built in ${build.seconds.toFixed(1)} s, peak memory ${build.peakMemoryBytes ? `${Math.round(build.peakMemoryBytes / 2 ** 20)} MiB` : 'not measured'}`);
+  log(
+    `  built in ${build.seconds.toFixed(1)} s, peak memory ${build.peakMemoryBytes ? `${Math.round(build.peakMemoryBytes / 2 ** 20)} MiB` : 'not measured'}`,
+  );
 }
 if (!existsSync(join(root, 'dist', 'index.html'))) throw new Error('dist/ has no site: run without --skip-build');
 
@@ -94,7 +111,12 @@ try {
         continue;
       }
       for (const preset of ['mobile', 'desktop']) {
-        const result = await measure(`${server.secureOrigin}${target.path}`, preset, { chromePath, runs, ignoreStatusCode: target.ignoreStatusCode, log });
+        const result = await measure(`${server.secureOrigin}${target.path}`, preset, {
+          chromePath,
+          runs,
+          ignoreStatusCode: target.ignoreStatusCode,
+          log,
+        });
         report.lighthouse.push({ type: target.type, path: target.path, ...result, url: undefined });
       }
     }

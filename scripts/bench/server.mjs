@@ -44,8 +44,10 @@ function stage(cwd) {
   mkdirSync(join(folder, 'scripts'));
   cpSync(join(cwd, 'scripts/serve.mjs'), join(folder, 'scripts/serve.mjs'));
   cpSync(join(cwd, 'scripts/server'), join(folder, 'scripts/server'), { recursive: true });
-  for (const file of ['package.json', 'netlify.toml']) if (existsSync(join(cwd, file))) cpSync(join(cwd, file), join(folder, file));
-  for (const directory of ['node_modules', 'netlify', 'src']) if (existsSync(join(cwd, directory))) symlinkSync(join(cwd, directory), join(folder, directory), 'dir');
+  for (const file of ['package.json', 'netlify.toml'])
+    if (existsSync(join(cwd, file))) cpSync(join(cwd, file), join(folder, file));
+  for (const directory of ['node_modules', 'netlify', 'src'])
+    if (existsSync(join(cwd, directory))) symlinkSync(join(cwd, directory), join(folder, directory), 'dir');
   mkdirSync(join(folder, 'blobs'));
   return folder;
 }
@@ -68,11 +70,25 @@ async function secureFront(target, port) {
   });
   const { hostname, port: targetPort } = new URL(target);
   const server = createSecureServer({ key, cert, allowHTTP1: true }, (request, response) => {
-    const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !name.startsWith(':') && !hopByHop.has(name)));
-    const upstream = httpRequest({ hostname, port: targetPort, path: request.url, method: request.method, headers: { ...headers, host: `localhost:${port}` } }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !hopByHop.has(name))));
-      answer.pipe(response);
-    });
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).filter(([name]) => !name.startsWith(':') && !hopByHop.has(name)),
+    );
+    const upstream = httpRequest(
+      {
+        hostname,
+        port: targetPort,
+        path: request.url,
+        method: request.method,
+        headers: { ...headers, host: `localhost:${port}` },
+      },
+      (answer) => {
+        response.writeHead(
+          answer.statusCode ?? 502,
+          Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !hopByHop.has(name))),
+        );
+        answer.pipe(response);
+      },
+    );
     upstream.on('error', () => {
       if (!response.headersSent) response.writeHead(502);
       response.end();
@@ -100,9 +116,14 @@ async function secureFront(target, port) {
 /** Asks for every page and asset once in each encoding, so no measured request waits for the server's first compression of a file. */
 async function warmUp(origin, distRoot) {
   const files = readdirSync(distRoot, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-  const paths = files.map((entry) => `/${join(entry.parentPath, entry.name).slice(distRoot.length + 1)}`.replace(/\.html$/, '').replace(/\/index$/, '/'));
+  const paths = files.map((entry) =>
+    `/${join(entry.parentPath, entry.name).slice(distRoot.length + 1)}`.replace(/\.html$/, '').replace(/\/index$/, '/'),
+  );
   for (const encoding of ['br', 'gzip']) {
-    for (const path of paths) await fetch(`${origin}${path}`, { headers: { 'Accept-Encoding': encoding } }).then((response) => response.arrayBuffer());
+    for (const path of paths)
+      await fetch(`${origin}${path}`, { headers: { 'Accept-Encoding': encoding } }).then((response) =>
+        response.arrayBuffer(),
+      );
   }
 }
 

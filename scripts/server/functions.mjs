@@ -17,7 +17,12 @@ export async function loadFunctions(directory) {
       const module = await import(pathToFileURL(join(directory, file)).href);
       const name = basename(file).replace(/\.(ts|mjs|js)$/, '');
       const paths = [module.config?.path ?? []].flat();
-      return { name, handler: module.default, config: module.config ?? {}, paths: [...paths, `/.netlify/functions/${name}`] };
+      return {
+        name,
+        handler: module.default,
+        config: module.config ?? {},
+        paths: [...paths, `/.netlify/functions/${name}`],
+      };
     }),
   );
 }

@@ -7,7 +7,12 @@ import { parse as parseToml } from 'smol-toml';
  */
 
 function toPattern(path) {
-  return new RegExp(`^${path.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  return new RegExp(
+    `^${path
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
 }
 
 /** Reads Netlify's _headers format: a path line, then indented "Name: value" lines. */

@@ -61,7 +61,13 @@ export function parseRedirects(text) {
       const pattern = new RegExp(
         `^${from
           .split('/')
-          .map((part) => (part === '*' ? '(?<splat>.*)' : part.startsWith(':') ? `(?<${part.slice(1)}>[^/]+)` : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+          .map((part) =>
+            part === '*'
+              ? '(?<splat>.*)'
+              : part.startsWith(':')
+                ? `(?<${part.slice(1)}>[^/]+)`
+                : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
+          )
           .join('/')}$`,
       );
       return { pattern, to, status: Number.parseInt(status, 10), force };
@@ -98,7 +104,9 @@ export async function resolveFile(root, pathname) {
   const relative = normalize(decoded).replace(/^(\.\.(\/|\\|$))+/, '');
   const base = join(root, relative);
   if (!base.startsWith(root.endsWith(sep) ? root : root + sep) && base !== root.replace(/\/$/, '')) return undefined;
-  const candidates = decoded.endsWith('/') ? [join(base, 'index.html')] : [base, `${base}.html`, join(base, 'index.html')];
+  const candidates = decoded.endsWith('/')
+    ? [join(base, 'index.html')]
+    : [base, `${base}.html`, join(base, 'index.html')];
   for (const candidate of candidates) {
     if (await isFile(candidate)) return candidate;
   }
@@ -114,10 +122,21 @@ async function send(request, response, file, status, extraHeaders = {}) {
     ...extraHeaders,
   };
   const accepts = String(request.headers['accept-encoding'] ?? '');
-  const encoding = compressible.has(extension) ? (accepts.includes('br') ? 'br' : accepts.includes('gzip') ? 'gzip' : undefined) : undefined;
+  const encoding = compressible.has(extension)
+    ? accepts.includes('br')
+      ? 'br'
+      : accepts.includes('gzip')
+        ? 'gzip'
+        : undefined
+    : undefined;
   if (encoding) {
     const body = await compressedBody(file, encoding);
-    response.writeHead(status, { ...headers, 'Content-Encoding': encoding, Vary: 'Accept-Encoding', 'Content-Length': body.length });
+    response.writeHead(status, {
+      ...headers,
+      'Content-Encoding': encoding,
+      Vary: 'Accept-Encoding',
+      'Content-Length': body.length,
+    });
     response.end(request.method === 'HEAD' ? undefined : body);
     return;
   }
@@ -131,7 +150,12 @@ async function send(request, response, file, status, extraHeaders = {}) {
       response.writeHead(416, { 'Content-Range': `bytes */${size}` });
       return void response.end();
     }
-    response.writeHead(206, { ...headers, 'Accept-Ranges': 'bytes', 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': end - start + 1 });
+    response.writeHead(206, {
+      ...headers,
+      'Accept-Ranges': 'bytes',
+      'Content-Range': `bytes ${start}-${end}/${size}`,
+      'Content-Length': end - start + 1,
+    });
     if (request.method === 'HEAD') return void response.end();
     await pipeline(createReadStream(file, { start, end }), response);
     return;

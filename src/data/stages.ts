@@ -15,14 +15,16 @@ export const stages = [
   {
     name: 'Pilot',
     image: pilot,
-    summary: 'A small, working version in front of real users within weeks, so decisions rest on evidence, not guesses.',
+    summary:
+      'A small, working version in front of real users within weeks, so decisions rest on evidence, not guesses.',
     offer:
       'A clickable prototype or a small working product, tested with real users. You see progress every week and can change direction before the big spend.',
   },
   {
     name: 'Launch',
     image: launch,
-    summary: 'The full product, built, tested on real phones and networks, and released with hosting, backups and monitoring in place.',
+    summary:
+      'The full product, built, tested on real phones and networks, and released with hosting, backups and monitoring in place.',
     offer:
       'Design, development, testing on low-end phones and slow networks, hosting, SSL and backups, app store release and a hand-over your team can work with.',
   },

@@ -40,7 +40,8 @@ export default function clientDirectives(): AstroIntegration {
     name: 'quartz:client-directives',
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
-        for (const [name, file] of Object.entries(directives)) addClientDirective({ name, entrypoint: fileURLToPath(new URL(file, import.meta.url)) });
+        for (const [name, file] of Object.entries(directives))
+          addClientDirective({ name, entrypoint: fileURLToPath(new URL(file, import.meta.url)) });
       },
     },
   };

@@ -39,7 +39,10 @@ export function policy(scriptHashes: readonly string[]): string {
 /** The bodies of the inline scripts that run code (not JSON-LD data blocks). */
 export function inlineScripts(html: string): string[] {
   return [...html.matchAll(/<script(?<attributes>[^>]*)>(?<body>[\s\S]*?)<\/script>/g)]
-    .filter(({ groups }) => !/\bsrc=/.test(groups!.attributes!) && !/type="application\/(ld\+)?json"/.test(groups!.attributes!))
+    .filter(
+      ({ groups }) =>
+        !/\bsrc=/.test(groups!.attributes!) && !/type="application\/(ld\+)?json"/.test(groups!.attributes!),
+    )
     .map(({ groups }) => groups!.body!)
     .filter((body) => body.trim() !== '');
 }
@@ -48,7 +51,9 @@ export const sha256 = (text: string) => `sha256-${createHash('sha256').update(te
 
 async function htmlFiles(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { withFileTypes: true, recursive: true });
-  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => join(entry.parentPath, entry.name));
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => join(entry.parentPath, entry.name));
 }
 
 export default function contentSecurityPolicy(): AstroIntegration {

@@ -33,7 +33,16 @@ const firstUse: ClientDirective = (load, options) => {
       return;
     }
     // Let modified clicks (new tab, new window) do what the visitor asked for.
-    if (!target || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      !target ||
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     // A click into a text field only places the cursor; anything else waits for the island.
     if (!(event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement)) {
       event.preventDefault();

@@ -23,9 +23,13 @@ export function renderFormula(tex: string, displayMode: boolean, source = 'a Mar
     const mathml = katex.renderToString(tex, { output: 'mathml', displayMode, throwOnError: true, strict: 'error' });
     // The TeX source KaTeX keeps in an <annotation> is not shown, but search and
     // copy would pick it up twice; the MathML itself is what readers and tools need.
-    return mathml.replace(/<annotation encoding="application\/x-tex">[\s\S]*?<\/annotation>/g, '').replace(/<\/?semantics>/g, '');
+    return mathml
+      .replace(/<annotation encoding="application\/x-tex">[\s\S]*?<\/annotation>/g, '')
+      .replace(/<\/?semantics>/g, '');
   } catch (error) {
-    throw new Error(`${source}: cannot read the formula "${tex}": ${error instanceof Error ? error.message : error}`, { cause: error });
+    throw new Error(`${source}: cannot read the formula "${tex}": ${error instanceof Error ? error.message : error}`, {
+      cause: error,
+    });
   }
 }
 
@@ -40,7 +44,9 @@ export const mathPlugin: HastPluginDefinition = {
       const source = ctx.fileURL ? decodeURIComponent(ctx.fileURL.pathname) : 'a Markdown file';
       const tex = ctx.textContent(node);
       const parent = ctx.parent(node) as unknown as Node | undefined;
-      const siblings = (parent?.children ?? []).filter((child) => !(child.type === 'text' && !String((child as { value?: string }).value ?? '').trim()));
+      const siblings = (parent?.children ?? []).filter(
+        (child) => !(child.type === 'text' && !String((child as { value?: string }).value ?? '').trim()),
+      );
       // A $$...$$ block, or a formula that is a paragraph on its own, is displayed as a block.
       const display = kind.includes('math-display') || (parent?.tagName === 'p' && siblings.length === 1);
       const html = renderFormula(tex, display, source);
@@ -48,9 +54,15 @@ export const mathPlugin: HastPluginDefinition = {
       // (MathML does not break lines); it takes focus so a keyboard can scroll it too.
       const long = tex.length > LONG_FORMULA;
       if (display && parent && (parent.tagName === 'pre' || parent.tagName === 'p')) {
-        ctx.replaceNode(parent as never, { type: 'raw', value: `<div class="formula"${long ? ' tabindex="0"' : ''}>${html}</div>` } as never);
+        ctx.replaceNode(
+          parent as never,
+          { type: 'raw', value: `<div class="formula"${long ? ' tabindex="0"' : ''}>${html}</div>` } as never,
+        );
       } else {
-        ctx.replaceNode(node, { type: 'raw', value: long ? `<span class="formula-inline" tabindex="0">${html}</span>` : html } as never);
+        ctx.replaceNode(node, {
+          type: 'raw',
+          value: long ? `<span class="formula-inline" tabindex="0">${html}</span>` : html,
+        } as never);
       }
     },
   },

@@ -17,7 +17,8 @@ export default function searchIndex(): AstroIntegration {
         const added = await index.addDirectory({ path: fileURLToPath(dir), glob: 'books/**/*.html' });
         if (added.errors.length > 0) throw new Error(`Pagefind could not index the books: ${added.errors.join('; ')}`);
         const written = await index.writeFiles({ outputPath: fileURLToPath(new URL('pagefind/', dir)) });
-        if (written.errors.length > 0) throw new Error(`Pagefind could not write its index: ${written.errors.join('; ')}`);
+        if (written.errors.length > 0)
+          throw new Error(`Pagefind could not write its index: ${written.errors.join('; ')}`);
         await pagefind.close();
         logger.info(`Search index: ${added.page_count} book and chapter pages`);
       },

@@ -18,7 +18,9 @@ interface Hit {
 }
 
 interface Pagefind {
-  search(query: string): Promise<{ results: { data(): Promise<{ url: string; meta: { title?: string }; excerpt: string }> }[] }>;
+  search(
+    query: string,
+  ): Promise<{ results: { data(): Promise<{ url: string; meta: { title?: string }; excerpt: string }> }[] }>;
 }
 
 let engine: Promise<Pagefind> | undefined;
@@ -55,8 +57,18 @@ export default function BookSearch() {
     try {
       const found = await (await loadEngine()).search(query);
       const top = await Promise.all(found.results.slice(0, 10).map((result) => result.data()));
-      setHits(top.map((data) => ({ url: data.url.replace(/\.html$/, ''), title: data.meta.title ?? data.url, excerpt: data.excerpt })));
-      setStatus(found.results.length === 0 ? `Nothing found for “${query}”.` : `${found.results.length} ${found.results.length === 1 ? 'result' : 'results'} for “${query}”${found.results.length > 10 ? ', the first 10 shown' : ''}.`);
+      setHits(
+        top.map((data) => ({
+          url: data.url.replace(/\.html$/, ''),
+          title: data.meta.title ?? data.url,
+          excerpt: data.excerpt,
+        })),
+      );
+      setStatus(
+        found.results.length === 0
+          ? `Nothing found for “${query}”.`
+          : `${found.results.length} ${found.results.length === 1 ? 'result' : 'results'} for “${query}”${found.results.length > 10 ? ', the first 10 shown' : ''}.`,
+      );
     } catch {
       setHits(null);
       setStatus('The search could not load. Check your connection and try again.');
@@ -70,7 +82,15 @@ export default function BookSearch() {
           Search the textbooks
         </label>
         <div className={styles.row}>
-          <input ref={field} id={inputId} name="q" type="search" className={styles.input} autoComplete="off" enterKeyHint="search" />
+          <input
+            ref={field}
+            id={inputId}
+            name="q"
+            type="search"
+            className={styles.input}
+            autoComplete="off"
+            enterKeyHint="search"
+          />
           <button type="submit" className={styles.button}>
             Search
           </button>

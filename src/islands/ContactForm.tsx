@@ -106,28 +106,75 @@ export default function ContactForm({ siteKey }: Props) {
       {/* Until the script has taken over, typing would be lost, so the fields wait for it. */}
       <fieldset className={styles.fieldset} disabled={!hydrated}>
         <legend className="visually-hidden">Your message</legend>
-      <Field id={id('name')} label="Name" value={String(values.name)} onChange={change('name')} error={errors.name} required autoComplete="name" />
-      <Field id={id('email')} label="Email" type="email" value={String(values.email)} onChange={change('email')} error={errors.email} required autoComplete="email" />
-      <Field id={id('subject')} label="Subject" value={String(values.subject)} onChange={change('subject')} error={errors.subject} required hint="A few words, like “New website for our shop”." />
-      <Field
-        id={id('reason')}
-        label="Reason"
-        type="select"
-        options={CONTACT_REASONS}
-        value={String(values.reason)}
-        onChange={change('reason')}
-        error={errors.reason}
-        required
-      />
-      <Field id={id('message')} label="Message" type="textarea" value={String(values.message)} onChange={change('message')} error={errors.message} required />
-      <div className={styles.checkbox}>
-        <input id={id('optIn')} type="checkbox" checked={values.optIn === true} onChange={(event) => change('optIn')(event.target.checked)} />
-        <label htmlFor={id('optIn')}>Subscribe me to the mailing list: news and offers, about once a month. You can leave at any time.</label>
-      </div>
-      <Honeypot value={String(values.website)} onChange={(value) => form.setValue('website', value)} />
+        <Field
+          id={id('name')}
+          label="Name"
+          value={String(values.name)}
+          onChange={change('name')}
+          error={errors.name}
+          required
+          autoComplete="name"
+        />
+        <Field
+          id={id('email')}
+          label="Email"
+          type="email"
+          value={String(values.email)}
+          onChange={change('email')}
+          error={errors.email}
+          required
+          autoComplete="email"
+        />
+        <Field
+          id={id('subject')}
+          label="Subject"
+          value={String(values.subject)}
+          onChange={change('subject')}
+          error={errors.subject}
+          required
+          hint="A few words, like “New website for our shop”."
+        />
+        <Field
+          id={id('reason')}
+          label="Reason"
+          type="select"
+          options={CONTACT_REASONS}
+          value={String(values.reason)}
+          onChange={change('reason')}
+          error={errors.reason}
+          required
+        />
+        <Field
+          id={id('message')}
+          label="Message"
+          type="textarea"
+          value={String(values.message)}
+          onChange={change('message')}
+          error={errors.message}
+          required
+        />
+        <div className={styles.checkbox}>
+          <input
+            id={id('optIn')}
+            type="checkbox"
+            checked={values.optIn === true}
+            onChange={(event) => change('optIn')(event.target.checked)}
+          />
+          <label htmlFor={id('optIn')}>
+            Subscribe me to the mailing list: news and offers, about once a month. You can leave at any time.
+          </label>
+        </div>
+        <Honeypot value={String(values.website)} onChange={(value) => form.setValue('website', value)} />
       </fieldset>
       {engaged ? (
-        <Captcha ref={captcha} id={id('h-captcha-response')} siteKey={siteKey} onToken={setToken} onExpire={() => setToken('')} error={errors['h-captcha-response']} />
+        <Captcha
+          ref={captcha}
+          id={id('h-captcha-response')}
+          siteKey={siteKey}
+          onToken={setToken}
+          onExpire={() => setToken('')}
+          error={errors['h-captcha-response']}
+        />
       ) : (
         <p className={styles.hint} id={id('h-captcha-response')} tabIndex={-1}>
           A quick robot check appears here when you start filling in the form.
@@ -139,7 +186,9 @@ export default function ContactForm({ siteKey }: Props) {
         </button>
       </div>
       <div role="status" aria-live="polite">
-        {outcome && <p className={`${styles.status} ${outcome.ok ? styles.statusSuccess : styles.statusError}`}>{outcome.text}</p>}
+        {outcome && (
+          <p className={`${styles.status} ${outcome.ok ? styles.statusSuccess : styles.statusError}`}>{outcome.text}</p>
+        )}
       </div>
     </form>
   );

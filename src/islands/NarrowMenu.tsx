@@ -59,7 +59,13 @@ export default function NarrowMenu({ links, current, callbackHref, callbackServi
   }, [open]);
 
   return (
-    <details ref={details} className={styles.menu} open={open} onToggle={(event) => setOpen(event.currentTarget.open)} data-narrow-menu>
+    <details
+      ref={details}
+      className={styles.menu}
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      data-narrow-menu
+    >
       <summary
         ref={summary}
         className={styles.toggle}
@@ -77,13 +83,24 @@ export default function NarrowMenu({ links, current, callbackHref, callbackServi
         <ul className={styles.list}>
           {links.map((link) => (
             <li key={link.href}>
-              <a className={styles.link} href={link.href} aria-current={link.href === current ? 'page' : undefined} onClick={() => setOpen(false)}>
+              <a
+                className={styles.link}
+                href={link.href}
+                aria-current={link.href === current ? 'page' : undefined}
+                onClick={() => setOpen(false)}
+              >
                 {link.label}
               </a>
             </li>
           ))}
           <li className={styles.callback}>
-            <a className={styles.link} href={callbackHref} data-callback-trigger data-service={callbackService} onClick={() => setOpen(false)}>
+            <a
+              className={styles.link}
+              href={callbackHref}
+              data-callback-trigger
+              data-service={callbackService}
+              onClick={() => setOpen(false)}
+            >
               Request a callback
             </a>
           </li>

@@ -30,12 +30,22 @@ export default function SiteDialogs({ siteKey, service }: Props) {
     const open = (element: Element) => {
       trigger.current = element instanceof HTMLElement ? element : null;
       const packageName = element.getAttribute('data-package-name');
-      if (element.hasAttribute('data-package-request') && service && packageName) openRequestDialog(service, packageName);
+      if (element.hasAttribute('data-package-request') && service && packageName)
+        openRequestDialog(service, packageName);
       else openCallbackDialog(element.getAttribute('data-service') ?? service?.title ?? '');
     };
     const onClick = (event: MouseEvent) => {
       const element = event.target instanceof Element ? event.target.closest(TRIGGERS) : null;
-      if (!element || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        !element ||
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       event.preventDefault();
       open(element);
     };
@@ -63,7 +73,11 @@ export default function SiteDialogs({ siteKey, service }: Props) {
         </Modal>
       )}
       {dialog?.kind === 'callback' && (
-        <Modal title="Request a callback" subtitle="Leave your details and we will call or write back within one working day." onClose={close}>
+        <Modal
+          title="Request a callback"
+          subtitle="Leave your details and we will call or write back within one working day."
+          onClose={close}
+        >
           <CallbackForm service={dialog.service} siteKey={siteKey} onCancel={close} onDone={close} />
         </Modal>
       )}

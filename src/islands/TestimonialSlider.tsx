@@ -26,7 +26,9 @@ export default function TestimonialSlider({ testimonials }: { testimonials: Test
   const go = (next: number, focus = false) => {
     const wrapped = (next + testimonials.length) % testimonials.length;
     setIndex(wrapped);
-    setAnnounce(`Story ${wrapped + 1} of ${testimonials.length}: ${testimonials[wrapped]!.name}, ${testimonials[wrapped]!.org}`);
+    setAnnounce(
+      `Story ${wrapped + 1} of ${testimonials.length}: ${testimonials[wrapped]!.name}, ${testimonials[wrapped]!.org}`,
+    );
     if (focus) dots.current[wrapped]?.focus();
   };
 
@@ -34,7 +36,12 @@ export default function TestimonialSlider({ testimonials }: { testimonials: Test
     <div className={enhanced ? `${styles.slider} ${styles.enhanced}` : styles.slider}>
       <ul className={styles.slides}>
         {testimonials.map((testimonial, position) => (
-          <li key={testimonial.id} className={styles.slide} hidden={enhanced && position !== index} id={`story-${testimonial.id}`}>
+          <li
+            key={testimonial.id}
+            className={styles.slide}
+            hidden={enhanced && position !== index}
+            id={`story-${testimonial.id}`}
+          >
             <figure className={styles.figure}>
               <blockquote className={styles.quote}>
                 <p>{testimonial.content}</p>

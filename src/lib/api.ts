@@ -48,12 +48,19 @@ export interface ApiInit extends RequestInit {
   idempotencyKey?: string;
 }
 
-export function apiFetch(url: string, init: ApiInit = {}, deps: { fetch?: typeof fetch; doc?: Pick<Document, 'cookie'> } = {}): Promise<Response> {
+export function apiFetch(
+  url: string,
+  init: ApiInit = {},
+  deps: { fetch?: typeof fetch; doc?: Pick<Document, 'cookie'> } = {},
+): Promise<Response> {
   const { idempotencyKey, ...rest } = init;
   const method = (rest.method ?? 'GET').toUpperCase();
   const headers = new Headers(rest.headers);
   if (method !== 'GET' && method !== 'HEAD' && isRelative(url)) {
-    headers.set(XSRF_HEADER, xsrfToken(deps.doc ?? document, typeof location !== 'undefined' && location.protocol === 'https:'));
+    headers.set(
+      XSRF_HEADER,
+      xsrfToken(deps.doc ?? document, typeof location !== 'undefined' && location.protocol === 'https:'),
+    );
   }
   if (idempotencyKey) headers.set('Idempotency-Key', idempotencyKey);
   return (deps.fetch ?? fetch)(url, { ...rest, method, headers, credentials: 'same-origin' });
@@ -69,9 +76,17 @@ export interface SubmitResult {
 }
 
 /** Posts a form as JSON to /api/contact and reads the answer; a network failure is a result, not a throw. */
-export async function submitForm(body: unknown, idempotencyKey: string, deps: { fetch?: typeof fetch; doc?: Pick<Document, 'cookie'> } = {}): Promise<SubmitResult> {
+export async function submitForm(
+  body: unknown,
+  idempotencyKey: string,
+  deps: { fetch?: typeof fetch; doc?: Pick<Document, 'cookie'> } = {},
+): Promise<SubmitResult> {
   try {
-    const response = await apiFetch('/api/contact', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), idempotencyKey }, deps);
+    const response = await apiFetch(
+      '/api/contact',
+      { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), idempotencyKey },
+      deps,
+    );
     const answer = (await response.json().catch(() => ({}))) as Partial<SubmitResult>;
     return {
       ok: response.ok && answer.ok === true,
@@ -81,6 +96,10 @@ export async function submitForm(body: unknown, idempotencyKey: string, deps: { 
       ...(answer.fields ? { fields: answer.fields } : {}),
     };
   } catch {
-    return { ok: false, status: 0, error: 'We could not reach our server. Check your connection and try again; what you typed is kept.' };
+    return {
+      ok: false,
+      status: 0,
+      error: 'We could not reach our server. Check your connection and try again; what you typed is kept.',
+    };
   }
 }

@@ -21,7 +21,10 @@ function storage(): DraftStorage | undefined {
   }
 }
 
-export function loadDraft<T extends object>(formId: string, store: DraftStorage | undefined = storage()): Partial<T> | undefined {
+export function loadDraft<T extends object>(
+  formId: string,
+  store: DraftStorage | undefined = storage(),
+): Partial<T> | undefined {
   const text = store?.getItem(prefix + formId);
   if (!text) return undefined;
   try {

@@ -45,15 +45,20 @@ export function emailProblem(value: string): string | undefined {
   const at = value.lastIndexOf('@');
   const local = at === -1 ? '' : value.slice(0, at);
   const domain = at === -1 ? '' : value.slice(at + 1);
-  if (local.length > LIMITS.emailLocalPart) return `The part before the @ must be ${LIMITS.emailLocalPart} characters or fewer`;
-  if (!localPart.test(local) || !domainPart.test(domain)) return 'Enter an email address in the correct format, like name@example.com';
+  if (local.length > LIMITS.emailLocalPart)
+    return `The part before the @ must be ${LIMITS.emailLocalPart} characters or fewer`;
+  if (!localPart.test(local) || !domainPart.test(domain))
+    return 'Enter an email address in the correct format, like name@example.com';
   return undefined;
 }
 
 const required = (message: string, max: number, maxMessage: string) =>
-  z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max, { error: maxMessage }));
+  z
+    .string({ error: message })
+    .check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max, { error: maxMessage }));
 
-const optional = (max: number, maxMessage: string) => z._default(z.string().check(z.trim(), z.maxLength(max, { error: maxMessage })), '');
+const optional = (max: number, maxMessage: string) =>
+  z._default(z.string().check(z.trim(), z.maxLength(max, { error: maxMessage })), '');
 
 const email = z.string({ error: 'Enter your email address' }).check(
   z.trim(),
@@ -83,7 +88,12 @@ const serviceFields = z._default(
   z
     .record(
       z.string().check(z.regex(/^[a-zA-Z]{1,40}$/)),
-      z.string().check(z.trim(), z.maxLength(LIMITS.serviceField, { error: `Answers must be ${LIMITS.serviceField} characters or fewer` })),
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(LIMITS.serviceField, { error: `Answers must be ${LIMITS.serviceField} characters or fewer` }),
+        ),
     )
     .check(z.refine((fields) => Object.keys(fields).length <= 10, { error: 'Too many answers' })),
   {},
@@ -95,8 +105,14 @@ export const packageRequestSchema = z.object({
   email,
   phone: required('Enter your phone number', LIMITS.phone, `Phone number must be ${LIMITS.phone} characters or fewer`),
   /** The service's address on the site (its slug): tells the function which questions it asks. */
-  serviceId: z.string({ error: 'Choose a service and package' }).check(z.regex(/^[\p{Ll}\p{M}\p{N}_-]{1,80}$/u, { error: 'Choose a service and package' })),
-  service: required('Choose a service and package', LIMITS.service, `Service must be ${LIMITS.service} characters or fewer`),
+  serviceId: z
+    .string({ error: 'Choose a service and package' })
+    .check(z.regex(/^[\p{Ll}\p{M}\p{N}_-]{1,80}$/u, { error: 'Choose a service and package' })),
+  service: required(
+    'Choose a service and package',
+    LIMITS.service,
+    `Service must be ${LIMITS.service} characters or fewer`,
+  ),
   message,
   serviceFields,
   'h-captcha-response': captcha,
@@ -119,10 +135,9 @@ export const contactSchema = z.object({
   name,
   email,
   subject: required('Enter a subject', LIMITS.subject, `Subject must be ${LIMITS.subject} characters or fewer`),
-  reason: z.enum(
-    CONTACT_REASONS.map((reason) => reason.value) as ['help-needed', 'general-question', 'complaint'],
-    { error: 'Select a reason for your message' },
-  ),
+  reason: z.enum(CONTACT_REASONS.map((reason) => reason.value) as ['help-needed', 'general-question', 'complaint'], {
+    error: 'Select a reason for your message',
+  }),
   message,
   optIn: z._default(z.boolean({ error: 'Choose whether to join the mailing list' }), false),
   'h-captcha-response': captcha,
@@ -161,20 +176,28 @@ export interface ServiceQuestion {
 }
 
 /** Checks the answers to a service's questions: required ones given, URLs well formed, selects one of their options. */
-export function serviceFieldsProblems(questions: readonly ServiceQuestion[], answers: Readonly<Record<string, string>>): FieldErrors {
+export function serviceFieldsProblems(
+  questions: readonly ServiceQuestion[],
+  answers: Readonly<Record<string, string>>,
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const question of questions) {
     const value = (answers[question.name] ?? '').trim();
     const key = `serviceFields.${question.name}`;
     if (!value) {
-      if (question.required) errors[key] = question.type === 'select' ? `Select ${lowerFirst(question.label)}` : `Enter ${lowerFirst(question.label)}`;
+      if (question.required)
+        errors[key] =
+          question.type === 'select' ? `Select ${lowerFirst(question.label)}` : `Enter ${lowerFirst(question.label)}`;
       continue;
     }
-    if (question.type === 'url' && !isWebAddress(value)) errors[key] = 'Enter a web address in the correct format, like https://example.com';
-    if (question.type === 'select' && !question.options?.includes(value)) errors[key] = `Select ${lowerFirst(question.label)} from the list`;
+    if (question.type === 'url' && !isWebAddress(value))
+      errors[key] = 'Enter a web address in the correct format, like https://example.com';
+    if (question.type === 'select' && !question.options?.includes(value))
+      errors[key] = `Select ${lowerFirst(question.label)} from the list`;
   }
   for (const name of Object.keys(answers)) {
-    if (!questions.some((question) => question.name === name)) errors[`serviceFields.${name}`] = 'This service does not ask this question';
+    if (!questions.some((question) => question.name === name))
+      errors[`serviceFields.${name}`] = 'This service does not ask this question';
   }
   return errors;
 }

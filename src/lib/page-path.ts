@@ -5,5 +5,10 @@
  * canonical URLs must use.
  */
 export function cleanPath(pathname: string): string {
-  return pathname.replace(/\.html$/, '').replace(/\/index$/, '').replace(/\/+$/, '') || '/';
+  return (
+    pathname
+      .replace(/\.html$/, '')
+      .replace(/\/index$/, '')
+      .replace(/\/+$/, '') || '/'
+  );
 }

@@ -14,13 +14,19 @@ export function slugify(text: string): string {
  * Throws when two items map to the same slug, naming both, so a duplicate
  * title fails the build instead of one page silently replacing the other.
  */
-export function assertUniqueSlugs<T>(items: readonly T[], slugOf: (item: T) => string, nameOf: (item: T) => string): void {
+export function assertUniqueSlugs<T>(
+  items: readonly T[],
+  slugOf: (item: T) => string,
+  nameOf: (item: T) => string,
+): void {
   const seen = new Map<string, string>();
   for (const item of items) {
     const slug = slugOf(item);
     const earlier = seen.get(slug);
     if (earlier !== undefined) {
-      throw new Error(`Two entries share the slug "${slug}": ${earlier} and ${nameOf(item)}. Give one of them another title.`);
+      throw new Error(
+        `Two entries share the slug "${slug}": ${earlier} and ${nameOf(item)}. Give one of them another title.`,
+      );
     }
     seen.set(slug, nameOf(item));
   }

@@ -110,7 +110,12 @@ export function bookJsonLd(book: BookData, site: { name: string }) {
     isAccessibleForFree: true,
     bookFormat: 'https://schema.org/EBook',
     publisher: { '@type': 'Organization', name: site.name },
-    hasPart: (book.chapters ?? []).map((chapter, index) => ({ '@type': 'Chapter', position: index + 1, name: chapter.name, url: chapter.url })),
+    hasPart: (book.chapters ?? []).map((chapter, index) => ({
+      '@type': 'Chapter',
+      position: index + 1,
+      name: chapter.name,
+      url: chapter.url,
+    })),
   };
 }
 

@@ -7,7 +7,11 @@ export function fillTokens(text: string, values: Readonly<Record<string, string>
   return text.replace(/\{\{\s*([a-zA-Z]+)\s*\}\}/g, (_match, name: string) => {
     const value = values[name];
     if (value === undefined) {
-      throw new Error(`${source}: unknown placeholder {{${name}}}. Known placeholders: ${Object.keys(values).map((key) => `{{${key}}}`).join(', ')}.`);
+      throw new Error(
+        `${source}: unknown placeholder {{${name}}}. Known placeholders: ${Object.keys(values)
+          .map((key) => `{{${key}}}`)
+          .join(', ')}.`,
+      );
     }
     return value;
   });

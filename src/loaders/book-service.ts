@@ -69,7 +69,9 @@ export const extendedChapterAnswer = z.object({
   unit: z.number().int().min(1),
   topic: z.number().int().min(1),
   order: z.number().int().min(1),
-  contents: z.array(z.object({ _id: id, title: z.string().optional() })).min(1, 'a chapter lists at least one content item'),
+  contents: z
+    .array(z.object({ _id: id, title: z.string().optional() }))
+    .min(1, 'a chapter lists at least one content item'),
 });
 
 export const contentsAnswer = z.array(
@@ -114,7 +116,11 @@ export class BookServiceError extends Error {
 
 /** "[3].chapters[0].title" from zod's ["3"|3, "chapters", 0, "title"]. */
 export function formatPath(path: readonly PropertyKey[]): string {
-  return path.map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`)).join('') || '(the answer)';
+  return (
+    path
+      .map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`))
+      .join('') || '(the answer)'
+  );
 }
 
 /** The URL as shown in messages: without a user name or password someone may have put in the variable. */
@@ -132,14 +138,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * a 4xx, non-JSON or invalid answer fails at once, since asking again gives the
  * same answer. Errors name the URL and never contain the answer's body.
  */
-export async function getJson<T extends z.ZodType>(url: string, schema: T, options: FetchOptions = {}): Promise<z.output<T>> {
+export async function getJson<T extends z.ZodType>(
+  url: string,
+  schema: T,
+  options: FetchOptions = {},
+): Promise<z.output<T>> {
   const { timeoutMs = 10_000, retries = 2, retryDelayMs = 500, warn = () => {}, fetch: fetchImpl = fetch } = options;
   const where = `GET ${shown(url)}`;
   // fetch() refuses URLs with credentials; a user name and password in the variable become Basic auth.
   const target = new URL(url);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (target.username || target.password) {
-    headers['authorization'] = `Basic ${Buffer.from(`${decodeURIComponent(target.username)}:${decodeURIComponent(target.password)}`).toString('base64')}`;
+    headers['authorization'] =
+      `Basic ${Buffer.from(`${decodeURIComponent(target.username)}:${decodeURIComponent(target.password)}`).toString('base64')}`;
   }
   const attempts = retries + 1;
   let lastProblem = '';
@@ -165,7 +176,10 @@ export async function getJson<T extends z.ZodType>(url: string, schema: T, optio
     } catch (error) {
       if (error instanceof BookServiceError) throw error;
       const name = (error as Error).name;
-      lastProblem = name === 'TimeoutError' || name === 'AbortError' ? `no answer within ${timeoutMs} ms` : `network error (${networkCause(error)})`;
+      lastProblem =
+        name === 'TimeoutError' || name === 'AbortError'
+          ? `no answer within ${timeoutMs} ms`
+          : `network error (${networkCause(error)})`;
       continue;
     }
     let json: unknown;
@@ -212,11 +226,19 @@ function limiter(slots: number) {
  * extended record. Throws a BookServiceError naming the URL and field on the
  * first problem.
  */
-export async function fetchServiceChapters(service: Service, baseUrl: string, books: readonly BookOutline[], options: FetchOptions = {}): Promise<ServiceChapter[]> {
+export async function fetchServiceChapters(
+  service: Service,
+  baseUrl: string,
+  books: readonly BookOutline[],
+  options: FetchOptions = {},
+): Promise<ServiceChapter[]> {
   const base = baseUrl.replace(/\/+$/, '');
   const served = books.filter((book) => serviceOf(book.id) === service);
   const dedicated = DEDICATED_BOOKS[service];
-  if (dedicated && served.length === 0) throw new BookServiceError(`${SERVICE_VARIABLES[service]} is set, but there is no book "${dedicated}" in src/content/books.`);
+  if (dedicated && served.length === 0)
+    throw new BookServiceError(
+      `${SERVICE_VARIABLES[service]} is set, but there is no book "${dedicated}" in src/content/books.`,
+    );
   const limit = limiter(options.concurrency ?? 6);
   const get = <T extends z.ZodType>(path: string, schema: T) => limit(() => getJson(`${base}${path}`, schema, options));
   const perBook = await Promise.all(served.map((book) => bookFromService(service, base, book, get)));
@@ -231,39 +253,63 @@ async function bookFromService(service: Service, base: string, book: BookOutline
   const topics = await get(topicsPath, topicsAnswer);
   topics.forEach((topic, index) => {
     const topicCount = book.topicsPerUnit[topic.unit - 1];
-    if (topicCount === undefined) throw new BookServiceError(`${topicsUrl}: [${index}].unit: unit ${topic.unit} does not exist in ${book.id}, which has ${book.topicsPerUnit.length} units`);
-    if (topic.order > topicCount) throw new BookServiceError(`${topicsUrl}: [${index}].order: topic ${topic.order} does not exist in unit ${topic.unit} of ${book.id}, which has ${topicCount} topics`);
+    if (topicCount === undefined)
+      throw new BookServiceError(
+        `${topicsUrl}: [${index}].unit: unit ${topic.unit} does not exist in ${book.id}, which has ${book.topicsPerUnit.length} units`,
+      );
+    if (topic.order > topicCount)
+      throw new BookServiceError(
+        `${topicsUrl}: [${index}].order: topic ${topic.order} does not exist in unit ${topic.unit} of ${book.id}, which has ${topicCount} topics`,
+      );
   });
 
-  const bookChapters = await Promise.all(topics.map(async (topic) => {
-    const contentsPath = `/topics/${encodeURIComponent(topic._id)}/contents`;
-    const contents = new Map((await get(contentsPath, contentsAnswer)).map((item) => [item._id, item]));
-    return Promise.all(topic.chapters.map(async (listed) => {
-      const chapterPath = `/extended/chapters/${encodeURIComponent(listed._id)}`;
-      const source = `GET ${shown(base + chapterPath)}`;
-      const chapter = await get(chapterPath, extendedChapterAnswer);
-      if (chapter.unit !== topic.unit || chapter.topic !== topic.order) {
-        throw new BookServiceError(`${source}: unit/topic: ${chapter.unit}/${chapter.topic} differs from the topic "${topic._id}" that lists it (${topic.unit}/${topic.order})`);
-      }
-      const sections = chapter.contents.map((ref, index) => {
-        const item = contents.get(ref._id);
-        if (!item) throw new BookServiceError(`${source}: contents[${index}]._id: "${ref._id}" is not among the contents of topic "${topic._id}" (GET ${shown(base + contentsPath)})`);
-        return `## ${item.heading}\n\n${item.markdown.trim()}\n`;
-      });
-      return {
-        id: `${book.id}/${slugify(chapter.title)}`,
-        data: { title: chapter.title, description: chapter.description, unit: chapter.unit, topic: chapter.topic, order: chapter.order },
-        body: sections.join('\n'),
-        source,
-      } satisfies ServiceChapter;
-    }));
-  }));
+  const bookChapters = await Promise.all(
+    topics.map(async (topic) => {
+      const contentsPath = `/topics/${encodeURIComponent(topic._id)}/contents`;
+      const contents = new Map((await get(contentsPath, contentsAnswer)).map((item) => [item._id, item]));
+      return Promise.all(
+        topic.chapters.map(async (listed) => {
+          const chapterPath = `/extended/chapters/${encodeURIComponent(listed._id)}`;
+          const source = `GET ${shown(base + chapterPath)}`;
+          const chapter = await get(chapterPath, extendedChapterAnswer);
+          if (chapter.unit !== topic.unit || chapter.topic !== topic.order) {
+            throw new BookServiceError(
+              `${source}: unit/topic: ${chapter.unit}/${chapter.topic} differs from the topic "${topic._id}" that lists it (${topic.unit}/${topic.order})`,
+            );
+          }
+          const sections = chapter.contents.map((ref, index) => {
+            const item = contents.get(ref._id);
+            if (!item)
+              throw new BookServiceError(
+                `${source}: contents[${index}]._id: "${ref._id}" is not among the contents of topic "${topic._id}" (GET ${shown(base + contentsPath)})`,
+              );
+            return `## ${item.heading}\n\n${item.markdown.trim()}\n`;
+          });
+          return {
+            id: `${book.id}/${slugify(chapter.title)}`,
+            data: {
+              title: chapter.title,
+              description: chapter.description,
+              unit: chapter.unit,
+              topic: chapter.topic,
+              order: chapter.order,
+            },
+            body: sections.join('\n'),
+            source,
+          } satisfies ServiceChapter;
+        }),
+      );
+    }),
+  );
 
   const chapters = bookChapters.flat();
   const seen = new Map<string, string>();
   for (const chapter of chapters) {
     const earlier = seen.get(chapter.id);
-    if (earlier) throw new BookServiceError(`${chapter.source}: title: "${chapter.data.title}" gives the same address as ${earlier}; two chapters of ${book.id} cannot share a title`);
+    if (earlier)
+      throw new BookServiceError(
+        `${chapter.source}: title: "${chapter.data.title}" gives the same address as ${earlier}; two chapters of ${book.id} cannot share a title`,
+      );
     seen.set(chapter.id, chapter.source);
   }
   return chapters;
@@ -274,7 +320,10 @@ export function configuredServices(env: Record<string, string | undefined>): { s
   return (Object.keys(SERVICE_VARIABLES) as Service[]).flatMap((service) => {
     const value = env[SERVICE_VARIABLES[service]]?.trim();
     if (!value) return [];
-    if (!URL.canParse(value)) throw new BookServiceError(`${SERVICE_VARIABLES[service]} is not a URL; set it to the service's base address, like https://example.org/api/${service}/v1`);
+    if (!URL.canParse(value))
+      throw new BookServiceError(
+        `${SERVICE_VARIABLES[service]} is not a URL; set it to the service's base address, like https://example.org/api/${service}/v1`,
+      );
     return [{ service, baseUrl: value }];
   });
 }
@@ -289,7 +338,10 @@ export async function readBookOutlines(folder: URL): Promise<BookOutline[]> {
       } catch (error) {
         throw new BookServiceError(`${new URL(file, folder).pathname}: ${(error as Error).message}`);
       }
-      return { id: file.slice(0, -'.json'.length), topicsPerUnit: (book.units ?? []).map((unit) => unit.topics?.length ?? 0) };
+      return {
+        id: file.slice(0, -'.json'.length),
+        topicsPerUnit: (book.units ?? []).map((unit) => unit.topics?.length ?? 0),
+      };
     }),
   );
 }
@@ -304,7 +356,12 @@ export interface BookChaptersOptions extends Omit<FetchOptions, 'warn'> {
 }
 
 /** The chapters collection's loader: Git Markdown through glob(), or the book services. */
-export function bookChapters({ base, books = './src/content/books', env = process.env, ...fetchOptions }: BookChaptersOptions): Loader {
+export function bookChapters({
+  base,
+  books = './src/content/books',
+  env = process.env,
+  ...fetchOptions
+}: BookChaptersOptions): Loader {
   const fromGit = glob({ pattern: '**/*.md', base });
   return {
     name: 'book-chapters',
@@ -329,7 +386,9 @@ async function loadWithServices(
     services.map(({ service, baseUrl }) =>
       fetchServiceChapters(service, baseUrl, outlines, options).catch((error: unknown) => {
         if (!(error instanceof BookServiceError)) throw error;
-        throw new BookServiceError(`${error.message}\n(${SERVICE_VARIABLES[service]} is set; unset it to build these books from the Markdown in Git.)`);
+        throw new BookServiceError(
+          `${error.message}\n(${SERVICE_VARIABLES[service]} is set; unset it to build these books from the Markdown in Git.)`,
+        );
       }),
     ),
   );
@@ -338,7 +397,12 @@ async function loadWithServices(
   const servedBooks = outlines.map((book) => book.id).filter((book) => active.has(serviceOf(book)));
   const isServed = (entryId: string) => servedBooks.includes(entryId.split('/')[0]!);
   // Kept to reuse the rendering of a chapter the service has not changed (dev server, later syncs).
-  const previous = new Map(store.values().filter((entry) => isServed(entry.id)).map((entry) => [entry.id, entry]));
+  const previous = new Map(
+    store
+      .values()
+      .filter((entry) => isServed(entry.id))
+      .map((entry) => [entry.id, entry]),
+  );
 
   if (servedBooks.length < outlines.length) {
     // glob() removes every entry it did not load, so it runs before the service chapters are stored.
@@ -349,20 +413,27 @@ async function loadWithServices(
 
   services.forEach(({ service }, index) => {
     const count = fetched[index]!.length;
-    logger.info(`${count} chapter${count === 1 ? '' : 's'} from ${SERVICE_VARIABLES[service]} (${servedBooks.filter((book) => serviceOf(book) === service).join(', ')}); Markdown in Git for these books is not used`);
+    logger.info(
+      `${count} chapter${count === 1 ? '' : 's'} from ${SERVICE_VARIABLES[service]} (${servedBooks.filter((book) => serviceOf(book) === service).join(', ')}); Markdown in Git for these books is not used`,
+    );
   });
 
   const limit = limiter(10);
-  await Promise.all(fetched.flat().map((chapter) => limit(async () => {
-    let data;
-    try {
-      data = await context.parseData({ id: chapter.id, data: chapter.data });
-    } catch (error) {
-      throw new BookServiceError(`${chapter.source}: ${(error as Error).message}`);
-    }
-    const digest = context.generateDigest({ data: chapter.data, body: chapter.body });
-    const old = previous.get(chapter.id);
-    const rendered = old?.digest === digest && old.rendered ? old.rendered : await context.renderMarkdown(chapter.body);
-    store.set({ id: chapter.id, data, body: chapter.body, digest, rendered });
-  })));
+  await Promise.all(
+    fetched.flat().map((chapter) =>
+      limit(async () => {
+        let data;
+        try {
+          data = await context.parseData({ id: chapter.id, data: chapter.data });
+        } catch (error) {
+          throw new BookServiceError(`${chapter.source}: ${(error as Error).message}`);
+        }
+        const digest = context.generateDigest({ data: chapter.data, body: chapter.body });
+        const old = previous.get(chapter.id);
+        const rendered =
+          old?.digest === digest && old.rendered ? old.rendered : await context.renderMarkdown(chapter.body);
+        store.set({ id: chapter.id, data, body: chapter.body, digest, rendered });
+      }),
+    ),
+  );
 }

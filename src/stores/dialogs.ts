@@ -15,8 +15,7 @@ export interface RequestedService {
 }
 
 export type OpenDialog =
-  | { kind: 'package-request'; service: RequestedService; packageName: string }
-  | { kind: 'callback'; service: string };
+  { kind: 'package-request'; service: RequestedService; packageName: string } | { kind: 'callback'; service: string };
 
 export const $dialog = atom<OpenDialog | null>(null);
 

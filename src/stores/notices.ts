@@ -28,7 +28,10 @@ export function dismissNotice(id?: number): void {
   $notice.set(null);
 }
 
-export function showNotice(message: string, options: { tone?: Notice['tone']; action?: string; duration?: number } = {}): Notice {
+export function showNotice(
+  message: string,
+  options: { tone?: Notice['tone']; action?: string; duration?: number } = {},
+): Notice {
   dismissNotice();
   const notice: Notice = { id: nextId++, message, action: options.action ?? 'Close', tone: options.tone ?? 'success' };
   $notice.set(notice);

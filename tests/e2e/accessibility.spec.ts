@@ -43,7 +43,9 @@ const samples = samplePages();
 plain.describe('every page, from the built files', () => {
   plain('headings form an outline: one h1 first, and no level skipped on the way down', () => {
     const problems = pages.flatMap((built) => {
-      const levels = built.document.querySelectorAll('h1, h2, h3, h4, h5, h6').map((heading) => Number(heading.tagName.slice(1)));
+      const levels = built.document
+        .querySelectorAll('h1, h2, h3, h4, h5, h6')
+        .map((heading) => Number(heading.tagName.slice(1)));
       const found: string[] = [];
       if (levels[0] !== 1) found.push(`starts with h${levels[0]}`);
       levels.forEach((level, index) => {
@@ -56,11 +58,15 @@ plain.describe('every page, from the built files', () => {
 
   plain('the first stop of the keyboard is a skip link to the main content, which can take focus', () => {
     const problems = pages.flatMap((built) => {
-      const first = built.document.querySelector('body a[href], body button, body input, body select, body textarea, body summary, body [tabindex]:not([tabindex="-1"])');
+      const first = built.document.querySelector(
+        'body a[href], body button, body input, body select, body textarea, body summary, body [tabindex]:not([tabindex="-1"])',
+      );
       const main = built.document.querySelector('main');
       const found: string[] = [];
-      if (first?.getAttribute('href') !== '#main' || !first.classList.contains('skip-link')) found.push(`first focusable is ${first?.outerHTML.slice(0, 80)}`);
-      if (main?.id !== 'main' || main.getAttribute('tabindex') !== '-1') found.push('<main> is not #main with tabindex="-1"');
+      if (first?.getAttribute('href') !== '#main' || !first.classList.contains('skip-link'))
+        found.push(`first focusable is ${first?.outerHTML.slice(0, 80)}`);
+      if (main?.id !== 'main' || main.getAttribute('tabindex') !== '-1')
+        found.push('<main> is not #main with tabindex="-1"');
       return found.map((problem) => `${built.path}: ${problem}`);
     });
     expect(problems).toEqual([]);
@@ -91,14 +97,32 @@ function watchFocus(page: Page) {
       [null, '::before', '::after']
         .map((pseudo) => {
           const style = getComputedStyle(element, pseudo);
-          return [style.outlineStyle, style.outlineWidth, style.outlineColor, style.boxShadow, style.borderTopColor, style.borderBottomColor, style.borderBottomWidth, style.backgroundColor, style.color, style.textDecorationLine].join(' ');
+          return [
+            style.outlineStyle,
+            style.outlineWidth,
+            style.outlineColor,
+            style.boxShadow,
+            style.borderTopColor,
+            style.borderBottomColor,
+            style.borderBottomWidth,
+            style.backgroundColor,
+            style.color,
+            style.textDecorationLine,
+          ].join(' ');
         })
         .join('|');
-    const focusables = [...document.querySelectorAll('a[href], button, input, select, textarea, summary, iframe, [tabindex]')];
+    const focusables = [
+      ...document.querySelectorAll('a[href], button, input, select, textarea, summary, iframe, [tabindex]'),
+    ];
     // A control may show its focus on a box around it (a card outlined through :has(:focus-visible)).
     const boxes = (element: Element) => {
       const chain: Element[] = [element];
-      for (let ancestor = element.parentElement; ancestor && chain.length < 5 && ancestor !== document.body; ancestor = ancestor.parentElement) chain.push(ancestor);
+      for (
+        let ancestor = element.parentElement;
+        ancestor && chain.length < 5 && ancestor !== document.body;
+        ancestor = ancestor.parentElement
+      )
+        chain.push(ancestor);
       return chain;
     };
     const unfocused = new Map(focusables.flatMap(boxes).map((element) => [element, look(element)]));
@@ -115,16 +139,27 @@ function watchFocus(page: Page) {
     (window as unknown as { qdStop: () => Promise<Stop> }).qdStop = async () => {
       const element = document.activeElement;
       if (!element || element === document.body || element === document.documentElement) {
-        return { label: 'the document', order: -1, inFooter: false, inMain: false, isSkipLink: false, isBody: true, indicated: true, inView: true };
+        return {
+          label: 'the document',
+          order: -1,
+          inFooter: false,
+          inMain: false,
+          isSkipLink: false,
+          isBody: true,
+          indicated: true,
+          inView: true,
+        };
       }
       await settled();
       const style = getComputedStyle(element);
-      const outlined = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 && !transparent(style.outlineColor);
+      const outlined =
+        style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 && !transparent(style.outlineColor);
       const box = element.getBoundingClientRect();
       // The middle of the part in the viewport: a control the browser scrolled only partly into view still counts.
       const [top, bottom] = [Math.max(box.top, 0), Math.min(box.bottom, innerHeight)];
       const [left, right] = [Math.max(box.left, 0), Math.min(box.right, innerWidth)];
-      const hit = bottom > top && right > left ? document.elementFromPoint((left + right) / 2, (top + bottom) / 2) : null;
+      const hit =
+        bottom > top && right > left ? document.elementFromPoint((left + right) / 2, (top + bottom) / 2) : null;
       return {
         label: `<${element.tagName.toLowerCase()}> "${(element.textContent ?? '').trim().slice(0, 40) || element.getAttribute('aria-label') || ''}"`,
         order: order.get(element) ?? -2,
@@ -144,7 +179,9 @@ const focusStop = (page: Page) => page.evaluate(() => (window as unknown as { qd
 
 test.describe('by keyboard alone', () => {
   for (const path of samples) {
-    test(`${path}: Tab reaches every control with a visible focus, the skip link works, and there is no trap`, async ({ page }) => {
+    test(`${path}: Tab reaches every control with a visible focus, the skip link works, and there is no trap`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.goto(path);
       const total = await watchFocus(page);
@@ -159,14 +196,25 @@ test.describe('by keyboard alone', () => {
           wrapped = true;
           break;
         }
-        expect(visited.map((seen) => seen.order), `${current.label} is reached twice before the end of the page: a trap`).not.toContain(current.order);
+        expect(
+          visited.map((seen) => seen.order),
+          `${current.label} is reached twice before the end of the page: a trap`,
+        ).not.toContain(current.order);
         visited.push(current);
       }
-      expect(wrapped, `Tab never left the page after ${visited.length} stops, last at ${visited.at(-1)?.label}`).toBe(true);
+      expect(wrapped, `Tab never left the page after ${visited.length} stops, last at ${visited.at(-1)?.label}`).toBe(
+        true,
+      );
       expect(visited[0]?.isSkipLink, 'the first Tab reaches the skip link').toBe(true);
       expect(visited.at(-1)?.inFooter, `the last stop is in the footer, not ${visited.at(-1)?.label}`).toBe(true);
-      expect(visited.filter((seen) => !seen.indicated).map((seen) => seen.label), 'controls without a visible focus').toEqual([]);
-      expect(visited.filter((seen) => !seen.inView).map((seen) => seen.label), 'focused controls out of view or covered').toEqual([]);
+      expect(
+        visited.filter((seen) => !seen.indicated).map((seen) => seen.label),
+        'controls without a visible focus',
+      ).toEqual([]);
+      expect(
+        visited.filter((seen) => !seen.inView).map((seen) => seen.label),
+        'focused controls out of view or covered',
+      ).toEqual([]);
 
       // The skip link: from the top of the page, Enter moves focus to the main content, and Tab goes on from there.
       await page.goto(path);
@@ -203,8 +251,10 @@ function lostContent(page: Page) {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const problems: string[] = [];
-    if (document.documentElement.scrollWidth > width) problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px in ${width} px`);
-    const describe = (element: Element) => `<${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? ` class="${element.className.split(' ')[0]}"` : ''}> "${(element.textContent ?? '').trim().slice(0, 30)}"`;
+    if (document.documentElement.scrollWidth > width)
+      problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px in ${width} px`);
+    const describe = (element: Element) =>
+      `<${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? ` class="${element.className.split(' ')[0]}"` : ''}> "${(element.textContent ?? '').trim().slice(0, 30)}"`;
     const scrollsItself = (element: Element) => {
       for (let ancestor = element.parentElement; ancestor; ancestor = ancestor.parentElement) {
         if (/(auto|scroll)/.test(getComputedStyle(ancestor).overflowX)) return true;
@@ -212,15 +262,31 @@ function lostContent(page: Page) {
       return false;
     };
     for (const element of document.querySelectorAll('body *')) {
-      if (element.closest('[aria-hidden="true"], .visually-hidden, [hidden], template, script, style, noscript, dialog:not([open]), .skip-link')) continue;
+      if (
+        element.closest(
+          '[aria-hidden="true"], .visually-hidden, [hidden], template, script, style, noscript, dialog:not([open]), .skip-link',
+        )
+      )
+        continue;
       if (element.closest('details:not([open])') && !element.closest('summary')) continue;
       const style = getComputedStyle(element);
       const box = element.getBoundingClientRect();
       if (style.visibility === 'hidden' || box.width === 0 || box.height === 0) continue;
-      const ownContent = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '') || element.matches('img, svg, video, input, select, textarea, button, math');
-      if (ownContent && !scrollsItself(element) && (box.right > width + 1 || box.left < -1)) problems.push(`${describe(element)} spans ${Math.round(box.left)} to ${Math.round(box.right)} px of ${width} px`);
-      if (/(hidden|clip)/.test(style.overflowX) && element.scrollWidth > element.clientWidth + 1 && (element.textContent ?? '').trim() !== '') {
-        problems.push(`${describe(element)} cuts off its content: ${element.scrollWidth} px in ${element.clientWidth} px`);
+      const ownContent =
+        [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '') ||
+        element.matches('img, svg, video, input, select, textarea, button, math');
+      if (ownContent && !scrollsItself(element) && (box.right > width + 1 || box.left < -1))
+        problems.push(
+          `${describe(element)} spans ${Math.round(box.left)} to ${Math.round(box.right)} px of ${width} px`,
+        );
+      if (
+        /(hidden|clip)/.test(style.overflowX) &&
+        element.scrollWidth > element.clientWidth + 1 &&
+        (element.textContent ?? '').trim() !== ''
+      ) {
+        problems.push(
+          `${describe(element)} cuts off its content: ${element.scrollWidth} px in ${element.clientWidth} px`,
+        );
       }
     }
     return problems;
@@ -251,7 +317,11 @@ test.describe('with prefers-reduced-motion: reduce', () => {
     });
     await page.goto('/');
     await page.waitForLoadState('networkidle');
-    const video = await page.locator('video').evaluate((element: HTMLVideoElement) => ({ source: element.currentSrc, paused: element.paused, autoplay: element.autoplay }));
+    const video = await page.locator('video').evaluate((element: HTMLVideoElement) => ({
+      source: element.currentSrc,
+      paused: element.paused,
+      autoplay: element.autoplay,
+    }));
     expect(video.source).toBe('');
     expect(video.paused).toBe(true);
     expect(media).toEqual([]);
@@ -259,25 +329,40 @@ test.describe('with prefers-reduced-motion: reduce', () => {
   });
 });
 
-test('without the reduced-motion preference the hero video plays and scrolling is smooth (so the checks above can fail)', async ({ page }) => {
+test('without the reduced-motion preference the hero video plays and scrolling is smooth (so the checks above can fail)', async ({
+  page,
+}) => {
   await page.goto('/');
-  await expect.poll(() => page.locator('video').evaluate((element: HTMLVideoElement) => element.currentSrc)).toMatch(/\/video\/hero\.(webm|mp4)$/);
+  await expect
+    .poll(() => page.locator('video').evaluate((element: HTMLVideoElement) => element.currentSrc))
+    .toMatch(/\/video\/hero\.(webm|mp4)$/);
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth');
 });
 
 /** Controls that show neither text nor a border: in forced colours their backgrounds are gone, so nothing would show them. */
 function controlsWithoutTextOrBorder(page: Page) {
   return page.evaluate(() =>
-    [...document.querySelectorAll('a[href], button, summary, input:not([type="hidden"]), select, textarea, [role="button"], [tabindex]:not([tabindex="-1"])')]
+    [
+      ...document.querySelectorAll(
+        'a[href], button, summary, input:not([type="hidden"]), select, textarea, [role="button"], [tabindex]:not([tabindex="-1"])',
+      ),
+    ]
       .filter((control) => {
         const box = control.getBoundingClientRect();
         const style = getComputedStyle(control);
-        if (box.width === 0 || box.height === 0 || style.visibility === 'hidden' || control.closest('[hidden]')) return false;
+        if (box.width === 0 || box.height === 0 || style.visibility === 'hidden' || control.closest('[hidden]'))
+          return false;
         if (control.closest('details:not([open])') && !control.closest('summary')) return false;
         if (control.matches('.skip-link, main')) return false;
-        const text = (control as HTMLElement).innerText.trim() || (control as HTMLInputElement).value || (control as HTMLInputElement).placeholder || '';
+        const text =
+          (control as HTMLElement).innerText.trim() ||
+          (control as HTMLInputElement).value ||
+          (control as HTMLInputElement).placeholder ||
+          '';
         const bordered = ['top', 'right', 'bottom', 'left'].some(
-          (side) => parseFloat(style.getPropertyValue(`border-${side}-width`)) > 0 && !/none|hidden/.test(style.getPropertyValue(`border-${side}-style`)),
+          (side) =>
+            parseFloat(style.getPropertyValue(`border-${side}-width`)) > 0 &&
+            !/none|hidden/.test(style.getPropertyValue(`border-${side}-style`)),
         );
         return !(text !== '' && parseFloat(style.fontSize) > 0) && !bordered;
       })
@@ -287,9 +372,14 @@ function controlsWithoutTextOrBorder(page: Page) {
 
 test.describe('one page of every type', () => {
   for (const path of samples) {
-    test(`${path} reflows at 200% zoom and 320 px, calms down with reduced motion and keeps its controls in forced colours`, async ({ page }) => {
+    test(`${path} reflows at 200% zoom and 320 px, calms down with reduced motion and keeps its controls in forced colours`, async ({
+      page,
+    }) => {
       // 200% zoom of a 1280 × 900 window lays the page out in 640 × 450 CSS pixels; WCAG's reflow width is 320.
-      for (const viewport of [{ width: 640, height: 450 }, { width: 320, height: 640 }]) {
+      for (const viewport of [
+        { width: 640, height: 450 },
+        { width: 320, height: 640 },
+      ]) {
         await page.setViewportSize(viewport);
         await page.goto(path);
         expect(await lostContent(page), `content lost at ${viewport.width} px`).toEqual([]);
@@ -306,7 +396,10 @@ test.describe('one page of every type', () => {
       for (const width of [375, 1280]) {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(path);
-        expect(await controlsWithoutTextOrBorder(page), `controls without text or border in forced colours at ${width} px`).toEqual([]);
+        expect(
+          await controlsWithoutTextOrBorder(page),
+          `controls without text or border in forced colours at ${width} px`,
+        ).toEqual([]);
       }
     });
   }

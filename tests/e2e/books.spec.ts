@@ -9,30 +9,42 @@ test.use({ viewport: { width: 375, height: 800 } });
 test('reads a chapter on a phone, moves to the next, and finds a term through the search', async ({ page, watch }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
-    if (request.resourceType() === 'script' || request.url().includes('/pagefind/')) scripts.push(new URL(request.url()).pathname);
+    if (request.resourceType() === 'script' || request.url().includes('/pagefind/'))
+      scripts.push(new URL(request.url()).pathname);
   });
 
   await page.goto('/books/basic-electrical-engineering');
   await page.getByRole('link', { name: "Read the chapter: Kirchhoff's Laws" }).click();
   await expect(page).toHaveURL('/books/basic-electrical-engineering/kirchhoff-s-laws');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("Kirchhoff's Laws");
-  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Basic Electrical Engineering' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'In this chapter' }).getByRole('link', { name: 'Worked example' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Basic Electrical Engineering' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'In this chapter' }).getByRole('link', { name: 'Worked example' }),
+  ).toBeVisible();
   await expect(page.locator('main math').first()).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(
+    true,
+  );
   expect((await new AxeBuilder({ page }).withTags(wcagTags).analyze()).violations).toEqual([]);
   // Nothing of the search is fetched until it is used.
   expect(scripts.filter((path) => path.includes('pagefind') || path.includes('BookSearch'))).toEqual([]);
 
   await page.getByRole('link', { name: /Next chapter/ }).click();
   await expect(page).toHaveURL('/books/basic-electrical-engineering/mesh-and-nodal-analysis');
-  await expect(page.getByRole('link', { name: /Previous chapter/ })).toHaveAttribute('href', '/books/basic-electrical-engineering/kirchhoff-s-laws');
+  await expect(page.getByRole('link', { name: /Previous chapter/ })).toHaveAttribute(
+    'href',
+    '/books/basic-electrical-engineering/kirchhoff-s-laws',
+  );
 
   const search = page.getByRole('searchbox', { name: 'Search the textbooks' });
   await search.fill('eigenvalues');
   await search.press('Enter');
   // The first search fetches the index and its WebAssembly: allow for a slow connection.
-  await expect(page.getByRole('status').filter({ hasText: /results? for “eigenvalues”/ })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('status').filter({ hasText: /results? for “eigenvalues”/ })).toBeVisible({
+    timeout: 20_000,
+  });
   expect(scripts.some((path) => path.startsWith('/pagefind/'))).toBe(true);
   const hit = page.locator('[data-book-search] ol a').filter({ hasText: 'Eigenvalues and Eigenvectors' });
   await hit.click();
@@ -42,14 +54,20 @@ test('reads a chapter on a phone, moves to the next, and finds a term through th
   expect(watch.consoleErrors).toEqual([]);
 });
 
-test('a search started with the button before the page woke up still runs, and axe finds nothing with results shown', async ({ page }) => {
+test('a search started with the button before the page woke up still runs, and axe finds nothing with results shown', async ({
+  page,
+}) => {
   await page.goto('/books');
   const search = page.getByRole('searchbox', { name: 'Search the textbooks' });
   await search.fill('Bernoulli');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL('/books');
-  await expect(page.getByRole('status').filter({ hasText: /results? for “Bernoulli”/ })).toBeVisible({ timeout: 20_000 });
-  await expect(page.locator('[data-book-search] ol a').filter({ hasText: 'Linear and Bernoulli Equations' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /results? for “Bernoulli”/ })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(
+    page.locator('[data-book-search] ol a').filter({ hasText: 'Linear and Bernoulli Equations' }),
+  ).toBeVisible();
   await search.fill('');
   await search.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Type a word to search for' })).toBeVisible();
@@ -63,7 +81,9 @@ test('the apps list rates the apps that have a score and marks the unreleased on
   const unreleased = page.locator('li.app').filter({ hasText: 'Deep Learning (Unreleased)' });
   await expect(unreleased.getByText('Unreleased: not on the Play Store yet')).toBeVisible();
   await expect(unreleased.getByRole('link', { name: /Google Play/ })).toHaveCount(0);
-  const machineLearning = page.locator('li.app').filter({ has: page.getByRole('heading', { name: 'Machine Learning Advance', exact: true }) });
+  const machineLearning = page
+    .locator('li.app')
+    .filter({ has: page.getByRole('heading', { name: 'Machine Learning Advance', exact: true }) });
   await expect(machineLearning.getByText('Rated 4.6 out of 5')).toBeAttached();
   await machineLearning.getByRole('link', { name: /Privacy policy/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Machine Learning Advance: Privacy Policy');

@@ -54,7 +54,11 @@ function lazyLcpImage(page: Page) {
       new Promise<string | null>((resolve) => {
         new PerformanceObserver((list) => {
           const element = (list.getEntries().at(-1) as PerformanceEntry & { element?: Element | null }).element;
-          resolve(element instanceof HTMLImageElement && element.loading === 'lazy' ? element.currentSrc || element.src : null);
+          resolve(
+            element instanceof HTMLImageElement && element.loading === 'lazy'
+              ? element.currentSrc || element.src
+              : null,
+          );
         }).observe({ type: 'largest-contentful-paint', buffered: true });
         // A page that painted no content has no LCP entry to wait for.
         setTimeout(() => resolve(null), 2_000);
@@ -71,7 +75,10 @@ for (const built of builtPages()) {
 
 for (const pages of batches) {
   const span = pages.length > 1 ? `${pages[0]!.path} to ${pages.at(-1)!.path}` : pages[0]!.path;
-  test(`${span}: no JavaScript at 1280 or 375 px, no captcha and no lazy LCP image before interaction`, async ({ page, watch }) => {
+  test(`${span}: no JavaScript at 1280 or 375 px, no captcha and no lazy LCP image before interaction`, async ({
+    page,
+    watch,
+  }) => {
     for (const built of pages) {
       const isFormPage = formPages.includes(built.path);
       const captchasBefore = watch.captchaScripts.length;
@@ -87,7 +94,9 @@ for (const pages of batches) {
 
       if (watch.captchaScripts.length > captchasBefore) {
         expect.soft(isFormPage, `${built.path}: hCaptcha loaded on a page without a form`).toBe(true);
-        await expect.soft(page.locator('form').first(), `${built.path}: hCaptcha loaded before its form was in view`).toBeInViewport();
+        await expect
+          .soft(page.locator('form').first(), `${built.path}: hCaptcha loaded before its form was in view`)
+          .toBeInViewport();
       }
     }
   });

@@ -19,22 +19,26 @@ const hcaptchaStub = readFileSync(new URL('./support/hcaptcha-stub.js', import.m
 export const test = base.extend<{ watch: Watch }>({
   watch: [
     async ({ page }, use) => {
-    const watch: Watch = { outbound: [], consoleErrors: [], captchaScripts: [] };
-    await page.route('**/*', (route) => {
-      const url = new URL(route.request().url());
-      if (url.hostname === 'localhost' || url.hostname === '127.0.0.1') return route.continue();
-      if (url.hostname === 'js.hcaptcha.com' && url.pathname === '/1/api.js') {
-        watch.captchaScripts.push(url.href);
-        return route.fulfill({ contentType: 'text/javascript', headers: { 'Access-Control-Allow-Origin': '*' }, body: hcaptchaStub });
-      }
-      watch.outbound.push(route.request().url());
-      return route.abort('blockedbyclient');
-    });
-    page.on('console', (message) => {
-      if (message.type() === 'error') watch.consoleErrors.push(message.text());
-    });
-    page.on('pageerror', (error) => watch.consoleErrors.push(error.message));
-    await use(watch);
+      const watch: Watch = { outbound: [], consoleErrors: [], captchaScripts: [] };
+      await page.route('**/*', (route) => {
+        const url = new URL(route.request().url());
+        if (url.hostname === 'localhost' || url.hostname === '127.0.0.1') return route.continue();
+        if (url.hostname === 'js.hcaptcha.com' && url.pathname === '/1/api.js') {
+          watch.captchaScripts.push(url.href);
+          return route.fulfill({
+            contentType: 'text/javascript',
+            headers: { 'Access-Control-Allow-Origin': '*' },
+            body: hcaptchaStub,
+          });
+        }
+        watch.outbound.push(route.request().url());
+        return route.abort('blockedbyclient');
+      });
+      page.on('console', (message) => {
+        if (message.type() === 'error') watch.consoleErrors.push(message.text());
+      });
+      page.on('pageerror', (error) => watch.consoleErrors.push(error.message));
+      await use(watch);
     },
     // Every test runs offline with the hCaptcha stub, whether or not it reads what was watched.
     { auto: true },

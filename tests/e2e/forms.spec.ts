@@ -13,17 +13,24 @@ const FAILED = 'Oops! something seems to be wrong';
 
 async function axe(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }
 
 async function answerContactWith(page: Page, status: number, body: unknown) {
-  await page.route('**/api/contact', (route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }));
+  await page.route('**/api/contact', (route) =>
+    route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }),
+  );
 }
 
 test.describe('package request dialog', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test('loads nothing until "Get Started", then sends the request by itself once the check is done', async ({ page, watch }) => {
+  test('loads nothing until "Get Started", then sends the request by itself once the check is done', async ({
+    page,
+    watch,
+  }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
@@ -88,7 +95,13 @@ test.describe('package request dialog', () => {
 
     const summary = dialog.getByRole('alert').filter({ hasText: 'There is a problem' });
     await expect(summary).toBeFocused();
-    for (const message of ['Enter your name', 'Enter an email address in the correct format, like name@example.com', 'Enter your phone number', 'Enter website address', 'Enter a message']) {
+    for (const message of [
+      'Enter your name',
+      'Enter an email address in the correct format, like name@example.com',
+      'Enter your phone number',
+      'Enter website address',
+      'Enter a message',
+    ]) {
       await expect(summary.getByRole('link', { name: message })).toBeVisible();
     }
     await expect(dialog.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
@@ -99,7 +112,10 @@ test.describe('package request dialog', () => {
   });
 
   test('on a failure says so, and keeps everything typed', async ({ page }) => {
-    await answerContactWith(page, 503, { ok: false, error: 'We could not run the robot check just now. Please try again in a minute.' });
+    await answerContactWith(page, 503, {
+      ok: false,
+      error: 'We could not run the robot check just now. Please try again in a minute.',
+    });
     await page.goto('/our-services/email-hosting');
     await page.getByRole('link', { name: 'Get Started with Team' }).click();
     const dialog = page.getByRole('dialog', { name: 'Request Team' });
@@ -120,12 +136,18 @@ test.describe('package request dialog', () => {
     // Closing and coming back, even after a reload, finds the same answers.
     await page.reload();
     await page.getByRole('link', { name: 'Get Started with Team' }).click();
-    await expect(page.getByRole('dialog', { name: 'Request Team' }).getByLabel('Your domain', { exact: true })).toHaveValue('ravi.example');
+    await expect(
+      page.getByRole('dialog', { name: 'Request Team' }).getByLabel('Your domain', { exact: true }),
+    ).toHaveValue('ravi.example');
   });
 
-  test('closes on Escape, on the backdrop and on "Close dialog", returning focus each time; axe finds nothing while open', async ({ page }) => {
+  test('closes on Escape, on the backdrop and on "Close dialog", returning focus each time; axe finds nothing while open', async ({
+    page,
+  }) => {
     await page.goto('/our-services/logo-design');
-    const getStarted = page.getByRole('link', { name: 'Get Started with Brand Kit' }).or(page.locator('[data-package-request="standard"]'));
+    const getStarted = page
+      .getByRole('link', { name: 'Get Started with Brand Kit' })
+      .or(page.locator('[data-package-request="standard"]'));
     await getStarted.first().click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
@@ -219,7 +241,9 @@ test.describe('Contact Us form', () => {
       painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
       scripts: performance
         .getEntriesByType('resource')
-        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script' || entry.name.endsWith('.js'))
+        .filter(
+          (entry) => (entry as PerformanceResourceTiming).initiatorType === 'script' || entry.name.endsWith('.js'),
+        )
         .map((entry) => entry.startTime),
     }));
     expect(timing.painted).not.toBeNull();
@@ -232,11 +256,19 @@ test.describe('Contact Us form', () => {
     await fill(page, 'Newsletter');
     await page.getByLabel(/Subscribe me to the mailing list/).check();
     await page.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.getByText("Your Newsletter message has been sent and you've been subscribed to the mailing list!", { exact: true })).toBeVisible();
+    await expect(
+      page.getByText("Your Newsletter message has been sent and you've been subscribed to the mailing list!", {
+        exact: true,
+      }),
+    ).toBeVisible();
   });
 
   test('on a failure says what went wrong and keeps everything typed', async ({ page }) => {
-    await answerContactWith(page, 422, { ok: false, error: 'Some answers need changing.', fields: { subject: 'Enter a subject' } });
+    await answerContactWith(page, 422, {
+      ok: false,
+      error: 'Some answers need changing.',
+      fields: { subject: 'Enter a subject' },
+    });
     await page.goto('/contact-us');
     await fill(page, 'Hosting');
     await page.getByRole('button', { name: 'Send message' }).click();
@@ -290,7 +322,9 @@ test.describe('menu and slider', () => {
     await expect(page).toHaveURL('/expertise');
   });
 
-  test('on a slow connection the first tap opens the menu at once, and its script takes over when it arrives', async ({ page }) => {
+  test('on a slow connection the first tap opens the menu at once, and its script takes over when it arrives', async ({
+    page,
+  }) => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const scripts: string[] = [];

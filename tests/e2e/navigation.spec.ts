@@ -24,7 +24,9 @@ test.describe('a visitor finding their way', () => {
     await expect(menu).toHaveCount(1);
     await menu.getByRole('link', { name: 'Services' }).click();
     await expect(page).toHaveURL('/our-services');
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' })).toHaveAttribute('aria-current', 'page');
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }),
+    ).toHaveAttribute('aria-current', 'page');
   });
 
   test('the narrow menu opens and closes from its hamburger, without JavaScript', async ({ browser }) => {
@@ -46,7 +48,9 @@ test.describe('a visitor finding their way', () => {
     await context.close();
   });
 
-  test('without JavaScript, "See Plans and Pricing" scrolls to the packages and "Get Started" carries the choice to Contact Us', async ({ browser }) => {
+  test('without JavaScript, "See Plans and Pricing" scrolls to the packages and "Get Started" carries the choice to Contact Us', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/our-services/seo');
@@ -57,7 +61,9 @@ test.describe('a visitor finding their way', () => {
     await expect(page).toHaveURL(/\/contact-us\?kind=package-request&service=SEO&package=Growth#contact-form$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');
     // Chromium's script switch does not change how <noscript> is parsed, so read what it holds.
-    expect(await page.locator('#contact-form noscript').textContent()).toContain('Our message form checks for spam with a small script');
+    expect(await page.locator('#contact-form noscript').textContent()).toContain(
+      'Our message form checks for spam with a small script',
+    );
     await context.close();
   });
 
@@ -95,7 +101,9 @@ test.describe('a visitor finding their way', () => {
     const timing = () =>
       page.evaluate(() => {
         const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-        const video = performance.getEntriesByType('resource').find((entry) => /\/video\/hero\.(webm|mp4)$/.test(entry.name));
+        const video = performance
+          .getEntriesByType('resource')
+          .find((entry) => /\/video\/hero\.(webm|mp4)$/.test(entry.name));
         return { loaded: navigation.loadEventStart, videoStart: video?.startTime ?? null };
       });
     // A resource's timing entry appears only once its download has finished, which a busy machine may take a while over.
@@ -104,15 +112,23 @@ test.describe('a visitor finding their way', () => {
     expect(videoStart!).toBeGreaterThanOrEqual(loaded);
   });
 
-  test('when the browser asks to save data, or on 2G, the hero keeps its poster and fetches no video', async ({ page }) => {
-    for (const connection of [{ saveData: true, effectiveType: '4g' }, { saveData: false, effectiveType: '2g' }]) {
+  test('when the browser asks to save data, or on 2G, the hero keeps its poster and fetches no video', async ({
+    page,
+  }) => {
+    for (const connection of [
+      { saveData: true, effectiveType: '4g' },
+      { saveData: false, effectiveType: '2g' },
+    ]) {
       const media: string[] = [];
       const onRequest = (request: Request) => {
         if (request.resourceType() === 'media') media.push(request.url());
       };
       page.on('request', onRequest);
       // The init script of the second case runs after the first's, so its value holds.
-      await page.addInitScript((value) => Object.defineProperty(Navigator.prototype, 'connection', { get: () => value, configurable: true }), connection);
+      await page.addInitScript(
+        (value) => Object.defineProperty(Navigator.prototype, 'connection', { get: () => value, configurable: true }),
+        connection,
+      );
       await page.goto('/');
       await page.waitForLoadState('networkidle');
       expect(media, JSON.stringify(connection)).toEqual([]);

@@ -9,7 +9,10 @@ const routes = builtPages().map((built) => built.path);
 const widths = [375, 800, 1280];
 
 for (const route of routes) {
-  test(`${route} renders at every width, offline, without errors or sideways scrolling, and axe finds nothing`, async ({ page, watch }) => {
+  test(`${route} renders at every width, offline, without errors or sideways scrolling, and axe finds nothing`, async ({
+    page,
+    watch,
+  }) => {
     for (const width of widths) {
       await page.setViewportSize({ width, height: 900 });
       const response = await page.goto(route);
@@ -20,7 +23,12 @@ for (const route of routes) {
       expect(await hasHorizontalScroll(page), `horizontal scroll at ${width}px`).toBe(false);
       if (width !== 800) {
         const results = await new AxeBuilder({ page }).withTags([...wcagTags, 'best-practice']).analyze();
-        expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `axe at ${width}px`).toEqual([]);
+        expect(
+          results.violations.map(
+            (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+          ),
+          `axe at ${width}px`,
+        ).toEqual([]);
       }
     }
     expect(watch.outbound).toEqual([]);

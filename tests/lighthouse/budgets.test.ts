@@ -37,13 +37,22 @@ function broken(entry: object) {
 const targets = lighthouseTargets(distRoot).filter((target) => target.path);
 
 describe.each(['mobile', 'desktop'] as const)('Lighthouse, %s', (preset) => {
-  it.each(targets.map((target) => [`${target.type} ${target.path}`, target] as const))('%s is within every budget', async (_name, target) => {
-    const url = `${server.secureOrigin}${target.path}`;
-    const options = { chromePath, ignoreStatusCode: target.ignoreStatusCode ?? false };
-    const first = await measure(url, preset, { ...options, runs: 1 });
-    let entry = { type: target.type, path: target.path, ...first };
-    if (broken(entry).length > 0) entry = { type: target.type, path: target.path, ...(await measure(url, preset, { ...options, runs: 2, earlier: first })) };
-    expect(entry.scores, 'Lighthouse completed a run').not.toBeNull();
-    expect(broken(entry)).toEqual([]);
-  }, 240_000);
+  it.each(targets.map((target) => [`${target.type} ${target.path}`, target] as const))(
+    '%s is within every budget',
+    async (_name, target) => {
+      const url = `${server.secureOrigin}${target.path}`;
+      const options = { chromePath, ignoreStatusCode: target.ignoreStatusCode ?? false };
+      const first = await measure(url, preset, { ...options, runs: 1 });
+      let entry = { type: target.type, path: target.path, ...first };
+      if (broken(entry).length > 0)
+        entry = {
+          type: target.type,
+          path: target.path,
+          ...(await measure(url, preset, { ...options, runs: 2, earlier: first })),
+        };
+      expect(entry.scores, 'Lighthouse completed a run').not.toBeNull();
+      expect(broken(entry)).toEqual([]);
+    },
+    240_000,
+  );
 });

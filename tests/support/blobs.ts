@@ -11,7 +11,14 @@ export async function startBlobs(storeName = 'submissions') {
   const server = new BlobsServer({ directory, token });
   const { port } = await server.start();
   const url = `http://127.0.0.1:${port}`;
-  const store = getStore({ name: storeName, siteID: 'test-site', token, edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' });
+  const store = getStore({
+    name: storeName,
+    siteID: 'test-site',
+    token,
+    edgeURL: url,
+    uncachedEdgeURL: url,
+    consistency: 'strong',
+  });
   return {
     directory,
     store,

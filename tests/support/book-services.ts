@@ -44,7 +44,8 @@ function route(data: FakeBookServices['data'], path: string): unknown {
   const service = data[match[1] as 'quartz' | 'bee' | 'automobile'];
   const rest = match[2]!.split('/').slice(1).map(decodeURIComponent);
   if (rest.length === 1 && rest[0] === 'topics' && match[1] !== 'quartz') return service.topics;
-  if (rest.length === 3 && rest[0] === 'books' && rest[2] === 'topics' && match[1] === 'quartz') return service.books?.[rest[1]!];
+  if (rest.length === 3 && rest[0] === 'books' && rest[2] === 'topics' && match[1] === 'quartz')
+    return service.books?.[rest[1]!];
   if (rest.length === 3 && rest[0] === 'extended' && rest[1] === 'chapters') return service.chapters[rest[2]!];
   if (rest.length === 3 && rest[0] === 'topics' && rest[2] === 'contents') return service.contents[rest[1]!];
   return undefined;

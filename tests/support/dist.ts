@@ -34,5 +34,7 @@ export function page(path: string): BuiltPage {
 export function jsonLd(built: BuiltPage): Record<string, unknown>[] {
   return built.document
     .querySelectorAll('script[type="application/ld+json"]')
-    .flatMap((script) => [JSON.parse(script.textContent) as Record<string, unknown> | Record<string, unknown>[]].flat());
+    .flatMap((script) =>
+      [JSON.parse(script.textContent) as Record<string, unknown> | Record<string, unknown>[]].flat(),
+    );
 }

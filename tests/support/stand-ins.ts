@@ -46,7 +46,9 @@ export async function startFakeSiteverify(): Promise<FakeSiteverify> {
     if (fake.mode === 'hang') return void hanging.add(response);
     if (fake.mode === 'error') return void response.writeHead(500).end('down');
     const success = form.get('response') === PASSING_TOKEN && Boolean(form.get('secret'));
-    response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ success, ...(success ? {} : { 'error-codes': ['invalid-input-response'] }) }));
+    response
+      .writeHead(200, { 'Content-Type': 'application/json' })
+      .end(JSON.stringify({ success, ...(success ? {} : { 'error-codes': ['invalid-input-response'] }) }));
   });
   fake.url = `${await listen(server)}/siteverify`;
   return fake;
@@ -73,7 +75,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const server = createServer(async (request, response) => {
     const text = await readText(request);
     if (!receiver.up) return void response.writeHead(503).end();
-    receiver.deliveries.push({ idempotencyKey: request.headers['idempotency-key'] as string | undefined, body: JSON.parse(text) as Record<string, unknown> });
+    receiver.deliveries.push({
+      idempotencyKey: request.headers['idempotency-key'] as string | undefined,
+      body: JSON.parse(text) as Record<string, unknown>,
+    });
     response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"received":true}');
   });
   server.keepAliveTimeout = 1;

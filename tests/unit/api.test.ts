@@ -74,11 +74,14 @@ describe('apiFetch', () => {
     expect(new Headers(calls[0]!.init.headers).has('X-XSRF-TOKEN')).toBe(false);
   });
 
-  it.each(['https://other.example/api', '//other.example/api', 'http://localhost/api'])('never sends it to an absolute URL like %s', async (url) => {
-    const { calls, fetch } = recorder();
-    await apiFetch(url, { method: 'POST' }, { fetch, doc: jar('XSRF-TOKEN=tok') });
-    expect(new Headers(calls[0]!.init.headers).has('X-XSRF-TOKEN')).toBe(false);
-  });
+  it.each(['https://other.example/api', '//other.example/api', 'http://localhost/api'])(
+    'never sends it to an absolute URL like %s',
+    async (url) => {
+      const { calls, fetch } = recorder();
+      await apiFetch(url, { method: 'POST' }, { fetch, doc: jar('XSRF-TOKEN=tok') });
+      expect(new Headers(calls[0]!.init.headers).has('X-XSRF-TOKEN')).toBe(false);
+    },
+  );
 
   it('tells relative from absolute addresses', () => {
     expect(isRelative('/api/contact')).toBe(true);
@@ -104,15 +107,33 @@ describe('apiFetch', () => {
   });
 
   it('passes on the field errors of a 422', async () => {
-    const fetch = (async () => new Response(JSON.stringify({ ok: false, error: 'Some answers need changing.', fields: { email: 'Enter your email address' } }), { status: 422 })) as typeof globalThis.fetch;
-    expect(await submitForm({}, 'key-1234567890', { fetch, doc: jar() })).toEqual({ ok: false, status: 422, error: 'Some answers need changing.', fields: { email: 'Enter your email address' } });
+    const fetch = (async () =>
+      new Response(
+        JSON.stringify({
+          ok: false,
+          error: 'Some answers need changing.',
+          fields: { email: 'Enter your email address' },
+        }),
+        { status: 422 },
+      )) as typeof globalThis.fetch;
+    expect(await submitForm({}, 'key-1234567890', { fetch, doc: jar() })).toEqual({
+      ok: false,
+      status: 422,
+      error: 'Some answers need changing.',
+      fields: { email: 'Enter your email address' },
+    });
   });
 });
 
 describe('drafts', () => {
   function memory(): DraftStorage & { data: Map<string, string> } {
     const data = new Map<string, string>();
-    return { data, getItem: (key) => data.get(key) ?? null, setItem: (key, value) => void data.set(key, value), removeItem: (key) => void data.delete(key) };
+    return {
+      data,
+      getItem: (key) => data.get(key) ?? null,
+      setItem: (key, value) => void data.set(key, value),
+      removeItem: (key) => void data.delete(key),
+    };
   }
 
   it('keeps what was typed until it is cleared', () => {
@@ -130,7 +151,13 @@ describe('drafts', () => {
   });
 
   it('survives a storage that refuses to write', () => {
-    const full: DraftStorage = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); }, removeItem: () => undefined };
+    const full: DraftStorage = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+      removeItem: () => undefined,
+    };
     expect(() => saveDraft('contact', { name: 'x' }, full)).not.toThrow();
   });
 });

@@ -4,7 +4,14 @@ import type { LoaderContext } from 'astro/loaders';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { chapterSchema } from '../../src/content.config';
-import { bookChapters, configuredServices, fetchServiceChapters, readBookOutlines, type BookOutline, type FetchOptions } from '../../src/loaders/book-service';
+import {
+  bookChapters,
+  configuredServices,
+  fetchServiceChapters,
+  readBookOutlines,
+  type BookOutline,
+  type FetchOptions,
+} from '../../src/loaders/book-service';
 import { fixtureDir, startBookServices, type FakeBookServices } from '../support/book-services';
 
 /*
@@ -67,8 +74,10 @@ describe('fetchServiceChapters with good answers', () => {
   });
 
   it('keeps at most `concurrency` requests open at once, and does use them', async () => {
-    for (const path of ['t-dc-1/contents', 't-theorems-1/contents']) services.faults.set(`/api/bee/v1/topics/${path}`, { delayMs: 50 });
-    for (const id of ['c-ohm', 'c-power', 'c-superposition']) services.faults.set(`/api/bee/v1/extended/chapters/${id}`, { delayMs: 50 });
+    for (const path of ['t-dc-1/contents', 't-theorems-1/contents'])
+      services.faults.set(`/api/bee/v1/topics/${path}`, { delayMs: 50 });
+    for (const id of ['c-ohm', 'c-power', 'c-superposition'])
+      services.faults.set(`/api/bee/v1/extended/chapters/${id}`, { delayMs: 50 });
     await fetchServiceChapters('bee', api('bee'), books, { ...quick, concurrency: 2 });
     expect(services.maxOpen).toBe(2);
   });
@@ -84,7 +93,13 @@ describe('fetchServiceChapters with good answers', () => {
     expect(automobile).toEqual([
       {
         id: 'automobile-engineering/two-stroke-and-four-stroke-engines',
-        data: { title: 'Two-Stroke and Four-Stroke Engines', description: 'How the two engine cycles differ in ports, valves, power strokes and fuel economy.', unit: 1, topic: 1, order: 1 },
+        data: {
+          title: 'Two-Stroke and Four-Stroke Engines',
+          description: 'How the two engine cycles differ in ports, valves, power strokes and fuel economy.',
+          unit: 1,
+          topic: 1,
+          order: 1,
+        },
         body: '## Cycles\n\nA four-stroke engine fires once every two revolutions; a two-stroke engine fires every revolution.\n',
         source: `GET ${api('automobile')}/extended/chapters/a-c1`,
       },
@@ -97,14 +112,18 @@ describe('fetchServiceChapters with bad answers', () => {
     const topics = structuredClone(services.data.bee.topics) as { chapters: { title: unknown }[] }[];
     topics[1]!.chapters[0]!.title = 42;
     services.faults.set('/api/bee/v1/topics', { json: topics });
-    await expect(fetchServiceChapters('bee', api('bee'), books, quick)).rejects.toThrow(`GET ${api('bee')}/topics: [1].chapters[0].title: Invalid input: expected string, received number`);
+    await expect(fetchServiceChapters('bee', api('bee'), books, quick)).rejects.toThrow(
+      `GET ${api('bee')}/topics: [1].chapters[0].title: Invalid input: expected string, received number`,
+    );
     expect(services.hits.get('/api/bee/v1/topics')).toBe(1);
   });
 
   it('names the missing field of an extended chapter', async () => {
     const { description: _, ...chapter } = services.data.bee.chapters['c-power'] as Record<string, unknown>;
     services.faults.set('/api/bee/v1/extended/chapters/c-power', { json: chapter });
-    await expect(fetchServiceChapters('bee', api('bee'), books, quick)).rejects.toThrow(`GET ${api('bee')}/extended/chapters/c-power: description: Invalid input: expected string, received undefined`);
+    await expect(fetchServiceChapters('bee', api('bee'), books, quick)).rejects.toThrow(
+      `GET ${api('bee')}/extended/chapters/c-power: description: Invalid input: expected string, received undefined`,
+    );
   });
 
   it('rejects an answer that is not JSON, and never puts the body in the message', async () => {
@@ -119,24 +138,32 @@ describe('fetchServiceChapters with bad answers', () => {
     const topics = structuredClone(services.data.bee.topics) as { unit: number }[];
     topics[0]!.unit = 7;
     services.faults.set('/api/bee/v1/topics', { json: topics });
-    await expect(fetchServiceChapters('bee', api('bee'), books, quick)).rejects.toThrow(`GET ${api('bee')}/topics: [0].unit: unit 7 does not exist in basic-electrical-engineering, which has 3 units`);
+    await expect(fetchServiceChapters('bee', api('bee'), books, quick)).rejects.toThrow(
+      `GET ${api('bee')}/topics: [0].unit: unit 7 does not exist in basic-electrical-engineering, which has 3 units`,
+    );
   });
 
   it('times out a slow answer, tries twice more, then fails naming the URL', async () => {
     services.faults.set('/api/bee/v1/extended/chapters/c-ohm', { delayMs: 2_000 });
     const warn = vi.fn();
     const started = Date.now();
-    await expect(fetchServiceChapters('bee', api('bee'), books, { ...quick, warn })).rejects.toThrow(`GET ${api('bee')}/extended/chapters/c-ohm: no answer within 200 ms, tried 3 times`);
+    await expect(fetchServiceChapters('bee', api('bee'), books, { ...quick, warn })).rejects.toThrow(
+      `GET ${api('bee')}/extended/chapters/c-ohm: no answer within 200 ms, tried 3 times`,
+    );
     expect(services.hits.get('/api/bee/v1/extended/chapters/c-ohm')).toBe(3);
     expect(warn).toHaveBeenCalledTimes(2);
-    expect(warn).toHaveBeenCalledWith(`GET ${api('bee')}/extended/chapters/c-ohm: no answer within 200 ms; trying again in 10 ms (attempt 2 of 3)`);
+    expect(warn).toHaveBeenCalledWith(
+      `GET ${api('bee')}/extended/chapters/c-ohm: no answer within 200 ms; trying again in 10 ms (attempt 2 of 3)`,
+    );
     expect(Date.now() - started).toBeLessThan(1_500);
   });
 
   it('retries a 500, then fails naming the URL and the status', async () => {
     services.faults.set('/api/bee/v1/topics/t-dc-1/contents', { status: 500 });
     const error = await fetchServiceChapters('bee', api('bee'), books, quick).catch((caught: Error) => caught);
-    expect((error as Error).message).toBe(`GET ${api('bee')}/topics/t-dc-1/contents: HTTP 500 Internal Server Error, tried 3 times`);
+    expect((error as Error).message).toBe(
+      `GET ${api('bee')}/topics/t-dc-1/contents: HTTP 500 Internal Server Error, tried 3 times`,
+    );
     expect(services.hits.get('/api/bee/v1/topics/t-dc-1/contents')).toBe(3);
   });
 
@@ -146,12 +173,16 @@ describe('fetchServiceChapters with bad answers', () => {
     const chapters = await fetchServiceChapters('bee', api('bee'), books, { ...quick, warn });
     expect(chapters).toHaveLength(3);
     expect(services.hits.get('/api/bee/v1/topics')).toBe(2);
-    expect(warn).toHaveBeenCalledExactlyOnceWith(`GET ${api('bee')}/topics: HTTP 500 Internal Server Error; trying again in 10 ms (attempt 2 of 3)`);
+    expect(warn).toHaveBeenCalledExactlyOnceWith(
+      `GET ${api('bee')}/topics: HTTP 500 Internal Server Error; trying again in 10 ms (attempt 2 of 3)`,
+    );
   });
 
   it('does not retry a 404', async () => {
     services.faults.set('/api/bee/v1/extended/chapters/c-superposition', { status: 404 });
-    await expect(fetchServiceChapters('bee', api('bee'), books, quick)).rejects.toThrow(`GET ${api('bee')}/extended/chapters/c-superposition: HTTP 404 Not Found`);
+    await expect(fetchServiceChapters('bee', api('bee'), books, quick)).rejects.toThrow(
+      `GET ${api('bee')}/extended/chapters/c-superposition: HTTP 404 Not Found`,
+    );
     expect(services.hits.get('/api/bee/v1/extended/chapters/c-superposition')).toBe(1);
   });
 
@@ -166,14 +197,18 @@ describe('fetchServiceChapters with bad answers', () => {
     const closed = await startBookServices();
     const origin = closed.origin;
     await closed.close();
-    await expect(fetchServiceChapters('bee', `${origin}/api/bee/v1`, books, quick)).rejects.toThrow(`GET ${origin}/api/bee/v1/topics: network error (ECONNREFUSED), tried 3 times`);
+    await expect(fetchServiceChapters('bee', `${origin}/api/bee/v1`, books, quick)).rejects.toThrow(
+      `GET ${origin}/api/bee/v1/topics: network error (ECONNREFUSED), tried 3 times`,
+    );
   });
 
   it('sends a user name and password in the variable as Basic auth, and leaves them out of messages', async () => {
     services.faults.set('/api/bee/v1/topics', { status: 404 });
     const fetchSpy = vi.fn<typeof fetch>((input, init) => fetch(input, init));
     const withSecret = api('bee').replace('http://', 'http://reader:s3cret@');
-    const error = await fetchServiceChapters('bee', withSecret, books, { ...quick, fetch: fetchSpy }).catch((caught: Error) => caught);
+    const error = await fetchServiceChapters('bee', withSecret, books, { ...quick, fetch: fetchSpy }).catch(
+      (caught: Error) => caught,
+    );
     expect((error as Error).message).toBe(`GET ${api('bee')}/topics: HTTP 404 Not Found`);
     const [input, init] = fetchSpy.mock.calls[0]!;
     expect(input).toBe(`${api('bee')}/topics`);
@@ -184,7 +219,9 @@ describe('fetchServiceChapters with bad answers', () => {
 describe('configuredServices', () => {
   it('reads the three variables, ignoring empty ones', () => {
     expect(configuredServices({})).toEqual([]);
-    expect(configuredServices({ BOOKS_API_BEE: ' ', BOOKS_API_AUTOMOBILE: 'https://example.org/api/automobile/v1' })).toEqual([{ service: 'automobile', baseUrl: 'https://example.org/api/automobile/v1' }]);
+    expect(
+      configuredServices({ BOOKS_API_BEE: ' ', BOOKS_API_AUTOMOBILE: 'https://example.org/api/automobile/v1' }),
+    ).toEqual([{ service: 'automobile', baseUrl: 'https://example.org/api/automobile/v1' }]);
   });
 
   it('names a variable that is not a URL', () => {
@@ -237,7 +274,11 @@ function fakeContext() {
   return { context: context as unknown as LoaderContext, entries, rendered };
 }
 
-const gitIds = ['automobile-engineering/clutch', 'basic-electrical-engineering/ohm-s-law-in-git', 'thermodynamics/zeroth-law'];
+const gitIds = [
+  'automobile-engineering/clutch',
+  'basic-electrical-engineering/ohm-s-law-in-git',
+  'thermodynamics/zeroth-law',
+];
 
 describe('bookChapters', () => {
   const loader = (env: Record<string, string>, fetchImpl?: typeof fetch) =>
@@ -276,14 +317,20 @@ describe('bookChapters', () => {
     });
     expect(power.digest).toEqual(expect.any(String));
     expect(rendered).toHaveLength(3);
-    expect(entries.get('thermodynamics/zeroth-law')).toMatchObject({ filePath: 'chapters/thermodynamics/zeroth-law.md' });
+    expect(entries.get('thermodynamics/zeroth-law')).toMatchObject({
+      filePath: 'chapters/thermodynamics/zeroth-law.md',
+    });
     expect(services.hits.has('/api/quartz/v1/books/thermodynamics/topics')).toBe(false);
   });
 
   it('reads every book from the services when all three are set, dropping stale entries', async () => {
     const { context, entries } = fakeContext();
     entries.set('thermodynamics/old-chapter', { id: 'thermodynamics/old-chapter', data: {} });
-    await loader({ BOOKS_API_BEE: api('bee'), BOOKS_API_AUTOMOBILE: api('automobile'), BOOKS_API_QUARTZ: api('quartz') }).load(context);
+    await loader({
+      BOOKS_API_BEE: api('bee'),
+      BOOKS_API_AUTOMOBILE: api('automobile'),
+      BOOKS_API_QUARTZ: api('quartz'),
+    }).load(context);
     expect([...entries.keys()].sort()).toEqual([
       'automobile-engineering/two-stroke-and-four-stroke-engines',
       'basic-electrical-engineering/electrical-power',
@@ -297,13 +344,17 @@ describe('bookChapters', () => {
     const { context } = fakeContext();
     const chapter = { ...(services.data.bee.chapters['c-power'] as object), description: 'Too short.' };
     services.faults.set('/api/bee/v1/extended/chapters/c-power', { json: chapter });
-    await expect(loader({ BOOKS_API_BEE: api('bee') }).load(context)).rejects.toThrow(new RegExp(`^GET ${api('bee')}/extended/chapters/c-power: .*description.*40`, 's'));
+    await expect(loader({ BOOKS_API_BEE: api('bee') }).load(context)).rejects.toThrow(
+      new RegExp(`^GET ${api('bee')}/extended/chapters/c-power: .*description.*40`, 's'),
+    );
   });
 
   it('fails the whole load when a service fails, rather than building without its books', async () => {
     const { context, entries } = fakeContext();
     services.faults.set('/api/bee/v1/topics', { status: 503 });
-    await expect(loader({ BOOKS_API_BEE: api('bee') }).load(context)).rejects.toThrow(`GET ${api('bee')}/topics: HTTP 503 Service Unavailable, tried 3 times`);
+    await expect(loader({ BOOKS_API_BEE: api('bee') }).load(context)).rejects.toThrow(
+      `GET ${api('bee')}/topics: HTTP 503 Service Unavailable, tried 3 times`,
+    );
     expect(entries.size).toBe(0);
   });
 });

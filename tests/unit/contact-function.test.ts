@@ -4,7 +4,13 @@ import { handleContact, MAX_BODY_BYTES } from '../../netlify/lib/contact';
 import { deliverPending } from '../../netlify/lib/delivery';
 import { readSubmission, type StoredSubmission } from '../../netlify/lib/records';
 import { startBlobs } from '../support/blobs';
-import { PASSING_TOKEN, startFakeSiteverify, startWebhookReceiver, type FakeSiteverify, type WebhookReceiver } from '../support/stand-ins';
+import {
+  PASSING_TOKEN,
+  startFakeSiteverify,
+  startWebhookReceiver,
+  type FakeSiteverify,
+  type WebhookReceiver,
+} from '../support/stand-ins';
 
 /*
  * The submission function's handler with Web Requests, a real Netlify Blobs
@@ -12,7 +18,12 @@ import { PASSING_TOKEN, startFakeSiteverify, startWebhookReceiver, type FakeSite
  */
 
 const site = 'https://quartz.example';
-const person = { name: 'Asha Verma', email: 'asha.verma@example.com', phone: '+91 98100 12345', message: 'We need a new website for our clinic.' };
+const person = {
+  name: 'Asha Verma',
+  email: 'asha.verma@example.com',
+  phone: '+91 98100 12345',
+  message: 'We need a new website for our clinic.',
+};
 const callback = { kind: 'callback', ...person, service: 'Web Hosting', 'h-captcha-response': PASSING_TOKEN };
 const packageRequest = {
   kind: 'package-request',
@@ -60,7 +71,16 @@ afterEach(async () => {
 });
 
 function config(overrides: Record<string, string> = {}, context = 'dev') {
-  return readConfig({ URL: site, HCAPTCHA_VERIFY_URL: siteverify.url, CONTACT_FORWARD_URL: webhook.url, DELIVERY_RETRY_BASE_MS: '1000', ...overrides }, context);
+  return readConfig(
+    {
+      URL: site,
+      HCAPTCHA_VERIFY_URL: siteverify.url,
+      CONTACT_FORWARD_URL: webhook.url,
+      DELIVERY_RETRY_BASE_MS: '1000',
+      ...overrides,
+    },
+    context,
+  );
 }
 
 function request(body: unknown, init: { method?: string; headers?: Record<string, string>; raw?: string } = {}) {
@@ -85,7 +105,11 @@ async function send(req: Request, options: { config?: ReturnType<typeof config> 
     waitUntil: (promise) => void background.push(promise),
     clientIp: '203.0.113.7',
   });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as { ok: boolean; id?: string; error?: string; fields?: Record<string, string> } };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as { ok: boolean; id?: string; error?: string; fields?: Record<string, string> },
+  };
 }
 
 async function stored(): Promise<StoredSubmission[]> {
@@ -102,7 +126,9 @@ describe('each check answers with its own status', () => {
   });
 
   it('refuses a form that is not JSON with 415', async () => {
-    expect((await send(request(callback, { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }))).status).toBe(415);
+    expect(
+      (await send(request(callback, { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }))).status,
+    ).toBe(415);
   });
 
   it('refuses a body over 32 KB with 413, whether or not its length is declared', async () => {
@@ -114,7 +140,12 @@ describe('each check answers with its own status', () => {
         controller.close();
       },
     });
-    const chunked = new Request(`${site}/api/contact`, { method: 'POST', headers: request(callback).headers, body: stream, duplex: 'half' } as RequestInit);
+    const chunked = new Request(`${site}/api/contact`, {
+      method: 'POST',
+      headers: request(callback).headers,
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     expect((await send(chunked)).status).toBe(413);
   });
 
@@ -131,7 +162,9 @@ describe('each check answers with its own status', () => {
 
   it('accepts the deploy URLs Netlify names as the site origin', async () => {
     const preview = 'https://deploy-preview-7--quartz.netlify.app';
-    const { status } = await send(request(callback, { headers: { Origin: preview } }), { config: config({ DEPLOY_PRIME_URL: preview }) });
+    const { status } = await send(request(callback, { headers: { Origin: preview } }), {
+      config: config({ DEPLOY_PRIME_URL: preview }),
+    });
     expect(status).toBe(202);
   });
 
@@ -192,9 +225,22 @@ describe('each check answers with its own status', () => {
   });
 
   it('verifies with the production secret in production and the test secret on deploy previews', async () => {
-    await send(request(callback), { config: readConfig({ URL: site, HCAPTCHA_VERIFY_URL: siteverify.url, HCAPTCHA_SECRET: 'live-secret' }, 'production') });
-    await send(request(callback), { config: readConfig({ URL: site, HCAPTCHA_VERIFY_URL: siteverify.url, HCAPTCHA_SECRET: 'live-secret' }, 'deploy-preview') });
-    expect(siteverify.calls.map((call) => call.secret)).toEqual(['live-secret', '0x0000000000000000000000000000000000000000']);
+    await send(request(callback), {
+      config: readConfig(
+        { URL: site, HCAPTCHA_VERIFY_URL: siteverify.url, HCAPTCHA_SECRET: 'live-secret' },
+        'production',
+      ),
+    });
+    await send(request(callback), {
+      config: readConfig(
+        { URL: site, HCAPTCHA_VERIFY_URL: siteverify.url, HCAPTCHA_SECRET: 'live-secret' },
+        'deploy-preview',
+      ),
+    });
+    expect(siteverify.calls.map((call) => call.secret)).toEqual([
+      'live-secret',
+      '0x0000000000000000000000000000000000000000',
+    ]);
   });
 });
 
@@ -202,9 +248,17 @@ describe('an accepted submission', () => {
   it('is stored before the answer, 202 with its id, without the captcha token', async () => {
     const { status, body } = await send(request(packageRequest));
     expect(status).toBe(202);
-    expect(body).toEqual({ ok: true, id: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[0-9a-f]{12}$/) });
+    expect(body).toEqual({
+      ok: true,
+      id: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[0-9a-f]{12}$/),
+    });
     const record = await readSubmission(blobs.store, body.id!);
-    expect(record).toMatchObject({ id: body.id, kind: 'package-request', spam: false, fields: { ...person, serviceId: 'seo', service: 'SEO - Growth' } });
+    expect(record).toMatchObject({
+      id: body.id,
+      kind: 'package-request',
+      spam: false,
+      fields: { ...person, serviceId: 'seo', service: 'SEO - Growth' },
+    });
     expect(JSON.stringify(record)).not.toContain(PASSING_TOKEN);
   });
 
@@ -212,7 +266,10 @@ describe('an accepted submission', () => {
     const { body } = await send(request(callback));
     await Promise.all(background);
     expect(webhook.deliveries).toHaveLength(1);
-    expect(webhook.deliveries[0]).toMatchObject({ idempotencyKey: body.id, body: { id: body.id, kind: 'callback', name: person.name, email: person.email } });
+    expect(webhook.deliveries[0]).toMatchObject({
+      idempotencyKey: body.id,
+      body: { id: body.id, kind: 'callback', name: person.name, email: person.email },
+    });
     expect((await readSubmission(blobs.store, body.id!))?.delivery.status).toBe('delivered');
     expect((await blobs.store.list({ prefix: 'pending/' })).blobs).toEqual([]);
   });
@@ -221,7 +278,12 @@ describe('an accepted submission', () => {
     webhook.up = false;
     let clock = new Date('2026-11-21T10:00:00Z');
     const now = () => clock;
-    const response = await handleContact(request(callback), { config: config(), store: blobs.store, waitUntil: (promise) => void background.push(promise), now });
+    const response = await handleContact(request(callback), {
+      config: config(),
+      store: blobs.store,
+      waitUntil: (promise) => void background.push(promise),
+      now,
+    });
     const { id } = (await response.json()) as { id: string };
     await Promise.all(background);
     expect((await readSubmission(blobs.store, id))?.delivery).toMatchObject({ status: 'pending', attempts: 1 });
@@ -244,7 +306,10 @@ describe('an accepted submission', () => {
   });
 
   it('is never forwarded from a deploy preview, and goes to the preview store', async () => {
-    const preview = readConfig({ URL: site, HCAPTCHA_VERIFY_URL: siteverify.url, CONTACT_FORWARD_URL: webhook.url }, 'deploy-preview');
+    const preview = readConfig(
+      { URL: site, HCAPTCHA_VERIFY_URL: siteverify.url, CONTACT_FORWARD_URL: webhook.url },
+      'deploy-preview',
+    );
     expect(preview.storeName).toBe('submissions-preview');
     expect(preview.forwardUrl).toBeUndefined();
   });
@@ -252,11 +317,13 @@ describe('an accepted submission', () => {
 
 describe('spam and repeats', () => {
   it('accepts a filled honeypot silently, stores it as spam and never forwards it or asks hCaptcha', async () => {
-    const { status, body } = await send(request({ ...callback, website: 'http://cheap-pills.example', 'h-captcha-response': 'anything' }));
+    const { status, body } = await send(
+      request({ ...callback, website: 'http://cheap-pills.example', 'h-captcha-response': 'anything' }),
+    );
     expect(status).toBe(202);
     expect(body.ok).toBe(true);
     await Promise.all(background);
-    expect((await readSubmission(blobs.store, body.id!))).toMatchObject({ spam: true, delivery: { status: 'spam' } });
+    expect(await readSubmission(blobs.store, body.id!)).toMatchObject({ spam: true, delivery: { status: 'spam' } });
     expect(webhook.deliveries).toEqual([]);
     expect(siteverify.calls).toEqual([]);
   });
@@ -292,7 +359,15 @@ describe('logs', () => {
     await Promise.all(background);
     const text = logs.join('\n');
     expect(logs.length).toBeGreaterThanOrEqual(5);
-    for (const secret of [person.name, person.email, person.phone, person.message, 'not-an-address', 'Asha', 'clinic.example']) {
+    for (const secret of [
+      person.name,
+      person.email,
+      person.phone,
+      person.message,
+      'not-an-address',
+      'Asha',
+      'clinic.example',
+    ]) {
       expect(text).not.toContain(secret);
     }
     expect(text).toMatch(/"status":202,"kind":"package-request","id":"/);

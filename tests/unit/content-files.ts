@@ -15,7 +15,10 @@ export const contentRoot = resolve(import.meta.dirname, '../../src/content');
  * relative to the entry, as Astro requires at build time.
  */
 export function imageFor(file: string) {
-  return () => z.string().refine((path) => existsSync(resolve(dirname(file), path)), { message: 'The image file does not exist.' });
+  return () =>
+    z
+      .string()
+      .refine((path) => existsSync(resolve(dirname(file), path)), { message: 'The image file does not exist.' });
 }
 
 export interface RawEntry {

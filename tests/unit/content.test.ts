@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appSchema, bookSchema, expertiseSchema, policySchema, projectSchema, serviceSchema, testimonialSchema } from '../../src/content.config';
+import {
+  appSchema,
+  bookSchema,
+  expertiseSchema,
+  policySchema,
+  projectSchema,
+  serviceSchema,
+  testimonialSchema,
+} from '../../src/content.config';
 import { slugify } from '../../src/lib/slug';
 import { contentRoot, imageFor, readCollection } from './content-files';
 
@@ -97,10 +105,13 @@ describe('every entry passes its schema', () => {
     ...expertise.map((entry) => ({ entry, schema: expertiseSchema({ image: imageFor(entry.file) as never }) })),
     ...policies.map((entry) => ({ entry, schema: policySchema })),
   ];
-  it.each(cases.map(({ entry, schema }) => [entry.file.slice(contentRoot.length + 1), entry, schema] as const))('%s', (_name, entry, schema) => {
-    const result = schema.safeParse(entry.data);
-    expect(result.error?.issues ?? []).toEqual([]);
-  });
+  it.each(cases.map(({ entry, schema }) => [entry.file.slice(contentRoot.length + 1), entry, schema] as const))(
+    '%s',
+    (_name, entry, schema) => {
+      const result = schema.safeParse(entry.data);
+      expect(result.error?.issues ?? []).toEqual([]);
+    },
+  );
 
   it.each(testimonials.map((entry, index) => [index, entry]))('testimonials.json entry %i', (_index, entry) => {
     expect(testimonialSchema.safeParse(entry).error?.issues ?? []).toEqual([]);
@@ -114,52 +125,81 @@ describe('every entry passes its schema', () => {
 
 describe('the catalogue matches the price table', () => {
   it('names each service file after the slug of its title, which the request form sends as serviceId', () => {
-    for (const entry of services) expect(`${slugify((entry.data as { title: string }).title)}.json`).toBe(entry.file.split('/').pop());
+    for (const entry of services)
+      expect(`${slugify((entry.data as { title: string }).title)}.json`).toBe(entry.file.split('/').pop());
   });
 
   it('has exactly the services of the table', () => {
     expect(services.map((entry) => entry.id).sort()).toEqual(Object.keys(priceTable).sort());
   });
 
-  it.each(services.map((entry) => [entry.id, entry.data] as const))('%s has the prices, days, estimate, recurrence and category of the table', (id, data) => {
-    const service = data as { packages: { price: number; deliveryDays: number }[]; estimatedDeliveryDays: number; recurring: boolean; category: string; available: boolean };
-    const [prices, days, estimate, recurring, category] = priceTable[id]!;
-    expect(service.packages.map((pkg) => pkg.price)).toEqual(prices);
-    expect(service.packages.map((pkg) => pkg.deliveryDays)).toEqual(days);
-    expect(service.estimatedDeliveryDays).toBe(estimate);
-    expect(service.recurring).toBe(recurring);
-    expect(service.category).toBe(category);
-    expect(service.available).toBe(true);
-  });
+  it.each(services.map((entry) => [entry.id, entry.data] as const))(
+    '%s has the prices, days, estimate, recurrence and category of the table',
+    (id, data) => {
+      const service = data as {
+        packages: { price: number; deliveryDays: number }[];
+        estimatedDeliveryDays: number;
+        recurring: boolean;
+        category: string;
+        available: boolean;
+      };
+      const [prices, days, estimate, recurring, category] = priceTable[id]!;
+      expect(service.packages.map((pkg) => pkg.price)).toEqual(prices);
+      expect(service.packages.map((pkg) => pkg.deliveryDays)).toEqual(days);
+      expect(service.estimatedDeliveryDays).toBe(estimate);
+      expect(service.recurring).toBe(recurring);
+      expect(service.category).toBe(category);
+      expect(service.available).toBe(true);
+    },
+  );
 
-  it.each(services.map((entry) => [entry.id, entry.data] as const))('%s asks for the fields of DECISIONS.md', (id, data) => {
-    const fields = (data as { inputFields: { name: string; required: boolean; type: string; options?: string[] }[] }).inputFields;
-    expect(fields.map((field) => `${field.name}${field.required ? '*' : ''}`)).toEqual(fieldTable[id]);
-    for (const field of fields) {
-      if (field.name === 'provider') {
-        const expected = id === 'email-hosting' ? ['Google Workspace', 'Zoho Mail', 'Microsoft 365'] : ['Namecheap', 'GoDaddy', 'Cloudways', 'Other'];
-        expect(field.options).toEqual(expected);
-      } else if (selectOptions[field.name]) {
-        expect(field.options).toEqual(selectOptions[field.name]);
-      } else {
-        expect(field.type).toBe(field.name.endsWith('Url') ? 'url' : 'text');
+  it.each(services.map((entry) => [entry.id, entry.data] as const))(
+    '%s asks for the fields of DECISIONS.md',
+    (id, data) => {
+      const fields = (data as { inputFields: { name: string; required: boolean; type: string; options?: string[] }[] })
+        .inputFields;
+      expect(fields.map((field) => `${field.name}${field.required ? '*' : ''}`)).toEqual(fieldTable[id]);
+      for (const field of fields) {
+        if (field.name === 'provider') {
+          const expected =
+            id === 'email-hosting'
+              ? ['Google Workspace', 'Zoho Mail', 'Microsoft 365']
+              : ['Namecheap', 'GoDaddy', 'Cloudways', 'Other'];
+          expect(field.options).toEqual(expected);
+        } else if (selectOptions[field.name]) {
+          expect(field.options).toEqual(selectOptions[field.name]);
+        } else {
+          expect(field.type).toBe(field.name.endsWith('Url') ? 'url' : 'text');
+        }
       }
-    }
-  });
+    },
+  );
 
   it('states the tier contents of the spec in the feature tags', () => {
     const features = (id: string) =>
-      (services.find((entry) => entry.id === id)!.data as { packages: { features: string[] }[] }).packages.map((pkg) => pkg.features.join(' ').toLowerCase());
+      (services.find((entry) => entry.id === id)!.data as { packages: { features: string[] }[] }).packages.map((pkg) =>
+        pkg.features.join(' ').toLowerCase(),
+      );
     const [email1, email5, email15] = features('email-hosting');
     expect([email1, email5, email15].map((text) => /\b(1|5|15) users?\b/.exec(text!)?.[1])).toEqual(['1', '5', '15']);
     expect(features('seo').map((text) => /(\d+\+?) keywords/.exec(text)?.[1])).toEqual(['5', '10', '20+']);
-    expect(features('website-design').map((text) => /(\d+|unlimited) pages/.exec(text)?.[1])).toEqual(['5', '10', 'unlimited']);
-    expect(features('e-commerce-store').map((text) => /(\d+|unlimited) products/.exec(text)?.[1])).toEqual(['20', '100', 'unlimited']);
+    expect(features('website-design').map((text) => /(\d+|unlimited) pages/.exec(text)?.[1])).toEqual([
+      '5',
+      '10',
+      'unlimited',
+    ]);
+    expect(features('e-commerce-store').map((text) => /(\d+|unlimited) products/.exec(text)?.[1])).toEqual([
+      '20',
+      '100',
+      'unlimited',
+    ]);
   });
 });
 
 describe('apps and books', () => {
-  const appData = apps.map((entry) => entry.data as { title: string; appId: string; score?: number; playstoreUrl?: string });
+  const appData = apps.map(
+    (entry) => entry.data as { title: string; appId: string; score?: number; playstoreUrl?: string },
+  );
 
   it('has exactly one unreleased app, without a store link', () => {
     const unreleased = appData.filter((app) => app.title.includes('Unreleased'));
@@ -168,7 +208,9 @@ describe('apps and books', () => {
   });
 
   it('includes the two apps the spec names', () => {
-    expect(appData.map((app) => app.title)).toEqual(expect.arrayContaining(['Machine Learning Advance', 'Artificial Intelligence']));
+    expect(appData.map((app) => app.title)).toEqual(
+      expect.arrayContaining(['Machine Learning Advance', 'Artificial Intelligence']),
+    );
   });
 
   it('has scores between 3.8 and 5 where an app has one, and some without', () => {
@@ -185,7 +227,9 @@ describe('apps and books', () => {
 
   it('includes the two books of the old services, with units mostly 5, between 3 and 10', () => {
     const bookData = books.map((entry) => entry.data as { name: string; units: unknown[] });
-    expect(bookData.map((book) => book.name)).toEqual(expect.arrayContaining(['Basic Electrical Engineering', 'Automobile Engineering']));
+    expect(bookData.map((book) => book.name)).toEqual(
+      expect.arrayContaining(['Basic Electrical Engineering', 'Automobile Engineering']),
+    );
     const units = bookData.map((book) => book.units.length);
     expect(units.every((count) => count >= 3 && count <= 10)).toBe(true);
     expect(units.filter((count) => count === 5).length).toBeGreaterThan(books.length / 2);
@@ -196,7 +240,12 @@ describe('policies', () => {
   const body = (id: string) => policies.find((entry) => entry.id === id)!.body!;
 
   it('has the four policies at their routes', () => {
-    expect(policies.map((entry) => entry.id).sort()).toEqual(['privacy-policy', 'refunds-and-cancellations', 'shipping-policy', 'terms-and-conditions']);
+    expect(policies.map((entry) => entry.id).sort()).toEqual([
+      'privacy-policy',
+      'refunds-and-cancellations',
+      'shipping-policy',
+      'terms-and-conditions',
+    ]);
   });
 
   it('numbers the terms in 25 sections, 1 to 25 in order', () => {

@@ -28,7 +28,10 @@ describe('the font faces', () => {
     ['inter-rupee.woff2', rupeeCharacters],
   ])('%s claims exactly the characters its file was cut with, and holds them', async (file, characters) => {
     expect(faces.find((face) => face.file === file)?.range).toBe(unicodeRange(characters));
-    const font = await fontverter.convert(readFileSync(new URL(`../../src/assets/fonts/${file}`, import.meta.url)), 'truetype');
+    const font = await fontverter.convert(
+      readFileSync(new URL(`../../src/assets/fonts/${file}`, import.meta.url)),
+      'truetype',
+    );
     const held = new Set(new Face(new Blob(font)).collectUnicodes());
     expect([...characters].filter((character) => !held.has(character.codePointAt(0)!))).toEqual([]);
   });

@@ -30,9 +30,12 @@ const errorsOf = (schema: { safeParse: (value: unknown) => { error?: unknown } }
 };
 
 describe('e-mail addresses', () => {
-  it.each(['name@example.com', 'first.last+tag@sub.example.co.in', "o'brien@example.org", 'a@b'])('accepts %s', (address) => {
-    expect(emailProblem(address)).toBeUndefined();
-  });
+  it.each(['name@example.com', 'first.last+tag@sub.example.co.in', "o'brien@example.org", 'a@b'])(
+    'accepts %s',
+    (address) => {
+      expect(emailProblem(address)).toBeUndefined();
+    },
+  );
 
   it.each([
     ['', 'Enter your email address'],
@@ -51,7 +54,8 @@ describe('e-mail addresses', () => {
   });
 
   it('accepts 254 characters in total and refuses 255', () => {
-    const domain = (length: number) => `${'d'.repeat(60)}.${'e'.repeat(60)}.${'f'.repeat(60)}.${'g'.repeat(length - 183)}`;
+    const domain = (length: number) =>
+      `${'d'.repeat(60)}.${'e'.repeat(60)}.${'f'.repeat(60)}.${'g'.repeat(length - 183)}`;
     const at254 = `${'a'.repeat(10)}@${domain(243)}`;
     expect(at254).toHaveLength(254);
     expect(emailProblem(at254)).toBeUndefined();
@@ -82,16 +86,26 @@ describe('package request', () => {
 
   it('does not check the format of a phone number, only its length', () => {
     expect(errorsOf(packageRequestSchema, { ...packageRequest, phone: 'call after 6pm' })).toEqual({});
-    expect(errorsOf(packageRequestSchema, { ...packageRequest, phone: '9'.repeat(31) }).phone).toMatch(/30 characters or fewer/);
+    expect(errorsOf(packageRequestSchema, { ...packageRequest, phone: '9'.repeat(31) }).phone).toMatch(
+      /30 characters or fewer/,
+    );
   });
 
   it('refuses a message over 5,000 characters', () => {
-    expect(errorsOf(packageRequestSchema, { ...packageRequest, message: 'x'.repeat(5001) }).message).toBe('Message must be 5,000 characters or fewer');
+    expect(errorsOf(packageRequestSchema, { ...packageRequest, message: 'x'.repeat(5001) }).message).toBe(
+      'Message must be 5,000 characters or fewer',
+    );
   });
 });
 
 describe('callback request', () => {
-  const callback = { kind: 'callback', name: 'Ravi Kumar', email: 'ravi@example.com', message: 'Please call me about hosting.', ...token };
+  const callback = {
+    kind: 'callback',
+    name: 'Ravi Kumar',
+    email: 'ravi@example.com',
+    message: 'Please call me about hosting.',
+    ...token,
+  };
 
   it('needs no phone and no service', () => {
     expect(errorsOf(callbackSchema, callback)).toEqual({});
@@ -109,7 +123,15 @@ describe('callback request', () => {
 });
 
 describe('contact message', () => {
-  const contact = { kind: 'contact', name: 'Meera', email: 'meera@example.com', subject: 'Hosting', reason: 'general-question', message: 'Do you host WordPress?', ...token };
+  const contact = {
+    kind: 'contact',
+    name: 'Meera',
+    email: 'meera@example.com',
+    subject: 'Hosting',
+    reason: 'general-question',
+    message: 'Do you host WordPress?',
+    ...token,
+  };
 
   it('accepts the three reasons and defaults the opt-in to no', () => {
     for (const reason of ['help-needed', 'general-question', 'complaint']) {
@@ -129,7 +151,9 @@ describe('any submission', () => {
   });
 
   it('keeps the honeypot so the function can spot a bot', () => {
-    expect(submissionSchema.parse({ ...packageRequest, website: 'http://spam.example' }).website).toBe('http://spam.example');
+    expect(submissionSchema.parse({ ...packageRequest, website: 'http://spam.example' }).website).toBe(
+      'http://spam.example',
+    );
   });
 });
 
@@ -148,9 +172,13 @@ describe("a service's own questions", () => {
     expect(serviceFieldsProblems(questions, { websiteUrl: 'not a site' })['serviceFields.websiteUrl']).toBe(
       'Enter a web address in the correct format, like https://example.com',
     );
-    expect(serviceFieldsProblems(questions, { websiteUrl: 'https://example.com', priority: 'Yesterday' })['serviceFields.priority']).toBe(
-      'Select priority from the list',
-    );
-    expect(serviceFieldsProblems(questions, { websiteUrl: 'https://example.com', shoeSize: '9' })['serviceFields.shoeSize']).toBeDefined();
+    expect(
+      serviceFieldsProblems(questions, { websiteUrl: 'https://example.com', priority: 'Yesterday' })[
+        'serviceFields.priority'
+      ],
+    ).toBe('Select priority from the list');
+    expect(
+      serviceFieldsProblems(questions, { websiteUrl: 'https://example.com', shoeSize: '9' })['serviceFields.shoeSize'],
+    ).toBeDefined();
   });
 });

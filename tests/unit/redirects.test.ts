@@ -8,9 +8,16 @@ import { matchRedirect, parseRedirects } from '../../scripts/server/static.mjs';
 const rules = parseRedirects(readFileSync(resolve(import.meta.dirname, '../../public/_redirects'), 'utf8'));
 
 describe('the app privacy fallback', () => {
-  it.each(['/apps/com.example.unknown/privacy', '/apps/no-such-app/privacy', '/apps/UPPER/privacy'])('sends %s to the Machine Learning Advance policy, as a rewrite', (path) => {
-    expect(matchRedirect(rules, path)).toMatchObject({ to: '/apps/machine-learning-advance/privacy', status: 200, force: false });
-  });
+  it.each(['/apps/com.example.unknown/privacy', '/apps/no-such-app/privacy', '/apps/UPPER/privacy'])(
+    'sends %s to the Machine Learning Advance policy, as a rewrite',
+    (path) => {
+      expect(matchRedirect(rules, path)).toMatchObject({
+        to: '/apps/machine-learning-advance/privacy',
+        status: 200,
+        force: false,
+      });
+    },
+  );
 
   it('leaves other addresses alone', () => {
     expect(matchRedirect(rules, '/apps')).toBeUndefined();

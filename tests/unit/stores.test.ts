@@ -1,6 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $dialog, closeDialog, openCallbackDialog, openRequestDialog, requestedServiceLabel } from '../../src/stores/dialogs';
-import { $notice, dismissNotice, NOTICE_DURATION_MS, REQUEST_FAILED, REQUEST_RECEIVED, showNotice } from '../../src/stores/notices';
+import {
+  $dialog,
+  closeDialog,
+  openCallbackDialog,
+  openRequestDialog,
+  requestedServiceLabel,
+} from '../../src/stores/dialogs';
+import {
+  $notice,
+  dismissNotice,
+  NOTICE_DURATION_MS,
+  REQUEST_FAILED,
+  REQUEST_RECEIVED,
+  showNotice,
+} from '../../src/stores/notices';
 
 describe('the notice store', () => {
   beforeEach(() => vi.useFakeTimers());

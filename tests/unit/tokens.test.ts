@@ -3,9 +3,12 @@ import { fillTokens } from '../../src/lib/tokens';
 
 describe('fillTokens', () => {
   it('replaces every known placeholder, with or without spaces inside the braces', () => {
-    expect(fillTokens('{{product}} by {{ company }}: {{product}}', { product: 'Artificial Intelligence', company: 'Quartz Digital' })).toBe(
-      'Artificial Intelligence by Quartz Digital: Artificial Intelligence',
-    );
+    expect(
+      fillTokens('{{product}} by {{ company }}: {{product}}', {
+        product: 'Artificial Intelligence',
+        company: 'Quartz Digital',
+      }),
+    ).toBe('Artificial Intelligence by Quartz Digital: Artificial Intelligence');
   });
 
   it('fails naming the source and the unknown placeholder', () => {

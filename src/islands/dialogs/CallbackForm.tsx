@@ -58,11 +58,50 @@ export default function CallbackForm({ service, siteKey, onCancel, onDone }: Pro
 
   return (
     <form noValidate onSubmit={onSubmit} aria-busy={sending}>
-      <Field id={id('name')} label="Full Name" value={values.name ?? ''} onChange={change('name')} onBlur={leave('name')} error={shown('name')} required autoComplete="name" autoFocus />
-      <Field id={id('email')} label="Email" type="email" value={values.email ?? ''} onChange={change('email')} onBlur={leave('email')} error={shown('email')} required autoComplete="email" />
-      <Field id={id('phone')} label="Phone" type="tel" value={values.phone ?? ''} onChange={change('phone')} onBlur={leave('phone')} error={shown('phone')} autoComplete="tel" optionalLabel />
+      <Field
+        id={id('name')}
+        label="Full Name"
+        value={values.name ?? ''}
+        onChange={change('name')}
+        onBlur={leave('name')}
+        error={shown('name')}
+        required
+        autoComplete="name"
+        autoFocus
+      />
+      <Field
+        id={id('email')}
+        label="Email"
+        type="email"
+        value={values.email ?? ''}
+        onChange={change('email')}
+        onBlur={leave('email')}
+        error={shown('email')}
+        required
+        autoComplete="email"
+      />
+      <Field
+        id={id('phone')}
+        label="Phone"
+        type="tel"
+        value={values.phone ?? ''}
+        onChange={change('phone')}
+        onBlur={leave('phone')}
+        error={shown('phone')}
+        autoComplete="tel"
+        optionalLabel
+      />
       <Field id={id('service')} label="Service Interested In" value={service} onChange={() => undefined} readOnly />
-      <Field id={id('message')} label="Message" type="textarea" value={values.message ?? ''} onChange={change('message')} onBlur={leave('message')} error={shown('message')} required />
+      <Field
+        id={id('message')}
+        label="Message"
+        type="textarea"
+        value={values.message ?? ''}
+        onChange={change('message')}
+        onBlur={leave('message')}
+        error={shown('message')}
+        required
+      />
       <Honeypot value={values.website ?? ''} onChange={(value) => form.setValue('website', value)} />
       <Captcha ref={captcha} id={id('captcha')} siteKey={siteKey} onToken={setToken} onExpire={() => setToken('')} />
       {problem && (
@@ -71,14 +110,26 @@ export default function CallbackForm({ service, siteKey, onCancel, onDone }: Pro
         </p>
       )}
       <p className={styles.hint} id={id('submit-hint')}>
-        {valid && token ? 'Ready to send.' : 'Submit becomes available once your name, email and message are filled in and the robot check is done.'}
+        {valid && token
+          ? 'Ready to send.'
+          : 'Submit becomes available once your name, email and message are filled in and the robot check is done.'}
       </p>
       <div className={styles.actions}>
-        <button type="submit" className={styles.primary} disabled={!valid || !token || sending} aria-describedby={id('submit-hint')}>
+        <button
+          type="submit"
+          className={styles.primary}
+          disabled={!valid || !token || sending}
+          aria-describedby={id('submit-hint')}
+        >
           {sending ? 'Sending…' : 'Submit'}
         </button>
         {/* Pressing Cancel must not first blur a field and move the button before the click lands. */}
-        <button type="button" className={styles.secondary} onMouseDown={(event) => event.preventDefault()} onClick={onCancel}>
+        <button
+          type="button"
+          className={styles.secondary}
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={onCancel}
+        >
           Cancel
         </button>
       </div>

@@ -28,7 +28,14 @@ export default function PackageRequestForm({ dialog, siteKey, onDone }: Props) {
   const { service } = dialog;
   const serviceLabel = requestedServiceLabel(dialog);
   const questionKeys = Object.fromEntries(service.questions.map((question) => [`serviceFields.${question.name}`, '']));
-  const form = useDraftForm(`package-request:${service.id}`, { name: '', email: '', phone: '', message: '', website: '', ...questionKeys });
+  const form = useDraftForm(`package-request:${service.id}`, {
+    name: '',
+    email: '',
+    phone: '',
+    message: '',
+    website: '',
+    ...questionKeys,
+  });
   const [token, setToken] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempt, setAttempt] = useState(0);
@@ -43,14 +50,21 @@ export default function PackageRequestForm({ dialog, siteKey, onDone }: Props) {
     serviceId: service.id,
     service: serviceLabel,
     message: values.message,
-    serviceFields: Object.fromEntries(service.questions.map((question) => [question.name, values[`serviceFields.${question.name}`] ?? '']).filter(([, answer]) => answer !== '')),
+    serviceFields: Object.fromEntries(
+      service.questions
+        .map((question) => [question.name, values[`serviceFields.${question.name}`] ?? ''])
+        .filter(([, answer]) => answer !== ''),
+    ),
     website: values.website,
     'h-captcha-response': captchaToken,
   });
 
   const problemsOf = (captchaToken: string): FieldErrors => {
     const body = payload(captchaToken);
-    const found = { ...validate(packageRequestSchema, body), ...serviceFieldsProblems(service.questions, body.serviceFields) };
+    const found = {
+      ...validate(packageRequestSchema, body),
+      ...serviceFieldsProblems(service.questions, body.serviceFields),
+    };
     if (!captchaToken) found['h-captcha-response'] = CAPTCHA_MISSING;
     return found;
   };
@@ -86,9 +100,37 @@ export default function PackageRequestForm({ dialog, siteKey, onDone }: Props) {
     <form noValidate onSubmit={onSubmit} aria-busy={sending}>
       <ErrorSummary errors={errors} fieldId={id} attempt={attempt} />
       <Field id={id('service')} label="Service" value={serviceLabel} onChange={() => undefined} readOnly />
-      <Field id={id('name')} label="Name" value={values.name ?? ''} onChange={change('name')} error={errors.name} required autoComplete="name" autoFocus />
-      <Field id={id('email')} label="Email" type="email" value={values.email ?? ''} onChange={change('email')} error={errors.email} required autoComplete="email" hint="We will only use this to reply to you." />
-      <Field id={id('phone')} label="Phone" type="tel" value={values.phone ?? ''} onChange={change('phone')} error={errors.phone} required autoComplete="tel" />
+      <Field
+        id={id('name')}
+        label="Name"
+        value={values.name ?? ''}
+        onChange={change('name')}
+        error={errors.name}
+        required
+        autoComplete="name"
+        autoFocus
+      />
+      <Field
+        id={id('email')}
+        label="Email"
+        type="email"
+        value={values.email ?? ''}
+        onChange={change('email')}
+        error={errors.email}
+        required
+        autoComplete="email"
+        hint="We will only use this to reply to you."
+      />
+      <Field
+        id={id('phone')}
+        label="Phone"
+        type="tel"
+        value={values.phone ?? ''}
+        onChange={change('phone')}
+        error={errors.phone}
+        required
+        autoComplete="tel"
+      />
       {service.questions.map((question) => (
         <Field
           key={question.name}
@@ -103,9 +145,25 @@ export default function PackageRequestForm({ dialog, siteKey, onDone }: Props) {
           optionalLabel
         />
       ))}
-      <Field id={id('message')} label="Message" type="textarea" value={values.message ?? ''} onChange={change('message')} error={errors.message} required hint="What do you want to achieve? Any deadline?" />
+      <Field
+        id={id('message')}
+        label="Message"
+        type="textarea"
+        value={values.message ?? ''}
+        onChange={change('message')}
+        error={errors.message}
+        required
+        hint="What do you want to achieve? Any deadline?"
+      />
       <Honeypot value={values.website ?? ''} onChange={(value) => form.setValue('website', value)} />
-      <Captcha ref={captcha} id={id('h-captcha-response')} siteKey={siteKey} onToken={onToken} onExpire={() => setToken('')} error={errors['h-captcha-response']} />
+      <Captcha
+        ref={captcha}
+        id={id('h-captcha-response')}
+        siteKey={siteKey}
+        onToken={onToken}
+        onExpire={() => setToken('')}
+        error={errors['h-captcha-response']}
+      />
       {problem && (
         <p className={`${styles.status} ${styles.statusError}`} role="alert">
           {problem}

@@ -26,7 +26,15 @@ const Captcha = forwardRef<HCaptcha, Props>(function Captcha({ id, siteKey, onTo
           {error}
         </p>
       )}
-      <HCaptcha ref={ref} sitekey={siteKey} sentry={false} onVerify={onToken} onExpire={onExpire} onError={onExpire} reCaptchaCompat={false} />
+      <HCaptcha
+        ref={ref}
+        sitekey={siteKey}
+        sentry={false}
+        onVerify={onToken}
+        onExpire={onExpire}
+        onError={onExpire}
+        reCaptchaCompat={false}
+      />
     </div>
   );
 });

@@ -24,7 +24,22 @@ interface Props {
   optionalLabel?: boolean;
 }
 
-export default function Field({ id, label, value, onChange, onBlur, error, hint, type = 'text', options, required = false, readOnly = false, autoComplete, autoFocus, optionalLabel = false }: Props) {
+export default function Field({
+  id,
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  hint,
+  type = 'text',
+  options,
+  required = false,
+  readOnly = false,
+  autoComplete,
+  autoFocus,
+  optionalLabel = false,
+}: Props) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -38,7 +53,8 @@ export default function Field({ id, label, value, onChange, onBlur, error, hint,
     readOnly,
     autoFocus,
     className: styles.control,
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => onChange(event.target.value),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      onChange(event.target.value),
     onBlur,
   };
   return (
@@ -70,7 +86,12 @@ export default function Field({ id, label, value, onChange, onBlur, error, hint,
           ))}
         </select>
       ) : (
-        <input {...common} type={type} autoComplete={autoComplete} spellCheck={type === 'email' || type === 'url' ? false : undefined} />
+        <input
+          {...common}
+          type={type}
+          autoComplete={autoComplete}
+          spellCheck={type === 'email' || type === 'url' ? false : undefined}
+        />
       )}
     </div>
   );
