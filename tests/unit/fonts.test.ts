@@ -15,7 +15,8 @@ import { rupeeCharacters, textCharacters, unicodeRange } from '../../scripts/fon
 const css = readFileSync(new URL('../../src/styles/global.css', import.meta.url), 'utf8');
 const faces = [...css.matchAll(/@font-face\s*{([^}]*)}/g)].map(([, body]) => ({
   file: /url\('[^']*\/([\w-]+\.woff2)/.exec(body!)?.[1],
-  range: /unicode-range:\s*([^;]+);/.exec(body!)?.[1]?.trim(),
+  // Whitespace inside the value is not significant in CSS (the formatter may wrap a long range).
+  range: /unicode-range:\s*([^;]+);/.exec(body!)?.[1]?.replace(/\s+/g, ' ').trim(),
 }));
 
 describe('the font faces', () => {
