@@ -22,12 +22,13 @@ export const learningMenu: readonly NavLink[] = [
   { label: 'About us', href: '/about-us' },
 ];
 
-/** The four policies, in the footer of every page. */
+/** The four policies and the page about a person's own data, in the footer of every page. */
 export const policyMenu: readonly NavLink[] = [
   { label: 'Privacy Policy', href: '/privacy-policy' },
   { label: 'Terms and Conditions', href: '/terms-and-conditions' },
   { label: 'Refunds and Cancellations', href: '/refunds-and-cancellations' },
   { label: 'Shipping Policy', href: '/shipping-policy' },
+  { label: 'Your data', href: '/your-data' },
 ];
 
 /** Whether a menu link is the current page or one of its sub-pages. */

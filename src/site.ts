@@ -30,6 +30,43 @@ const siteSchema = z.object({
     .min(10)
     .describe("hCaptcha site key; hCaptcha's public test key until production sets PUBLIC_HCAPTCHA_SITE_KEY."),
   foundedYear: z.number().int(),
+  privacy: z
+    .object({
+      grievanceOfficer: z
+        .object({
+          name: z
+            .string()
+            .min(2)
+            .describe('The grievance officer: a name, or a role such as "Data protection officer".'),
+          email: z.email().describe('Where complaints and requests about personal data go.'),
+          postalAddress: z.string().min(10).describe('A postal address for complaints, on one line.'),
+        })
+        .describe('The person who answers complaints about personal data, named in the privacy policy and every form.'),
+      retentionDays: z
+        .number()
+        .int()
+        .min(1)
+        .max(3650)
+        .describe('Days a form submission is kept before it is erased automatically.'),
+      spamRetentionDays: z
+        .number()
+        .int()
+        .min(1)
+        .max(365)
+        .describe('Days a submission caught as spam is kept (for checking mistakes) before it is erased.'),
+      responseDays: z
+        .number()
+        .int()
+        .min(1)
+        .max(90)
+        .describe('Days within which the company promises to answer a request or complaint about personal data.'),
+      dataProtectionBoardUrl: z
+        .url()
+        .describe(
+          "Where a person can complain to India's Data Protection Board when our answer does not satisfy them.",
+        ),
+    })
+    .describe('How personal data from the forms is handled: the grievance contact and how long things are kept.'),
 });
 
 export type Site = z.infer<typeof siteSchema>;
@@ -61,4 +98,16 @@ export const site: Site = siteSchema.parse({
   jobApplicationUrl: 'https://forms.example.com/quartz-digital/software-trainee',
   hcaptchaSiteKey: import.meta.env?.PUBLIC_HCAPTCHA_SITE_KEY || '10000000-ffff-ffff-ffff-000000000001',
   foundedYear: 2012,
+  privacy: {
+    grievanceOfficer: {
+      name: 'Grievance Officer, Quartz Digital',
+      email: 'privacy@example.com',
+      postalAddress: 'Quartz Digital, 0 Example Marg, Connaught Place, New Delhi 110001, India',
+    },
+    retentionDays: 180,
+    spamRetentionDays: 30,
+    responseDays: 30,
+    // The Ministry of Electronics and IT publishes the Board's details and its complaint route here.
+    dataProtectionBoardUrl: 'https://www.meity.gov.in/data-protection-framework',
+  },
 });

@@ -7,6 +7,7 @@ import { slugify } from '../../src/lib/slug';
 import { contentRoot, readCollection } from '../unit/content-files';
 import { builtPages, distRoot, jsonLd, page } from '../support/dist';
 import { inlineScripts, sha256 } from '../../src/integrations/content-security-policy';
+import { site } from '../../src/site';
 
 /* The built site: every page complete, every link resolving, every route present. */
 
@@ -266,8 +267,11 @@ describe('apps, books and policies', () => {
     }
     const terms = page('/terms-and-conditions');
     expect(terms.document.querySelectorAll('main h2').filter((heading) => /^\d+\. /.test(heading.textContent))).toHaveLength(25);
-    expect(terms.document.querySelector('main')?.textContent).toContain('Last revised July 28, 2025');
-    expect(page('/privacy-policy').document.querySelector('main')?.textContent).toContain('Last revised July 28, 2025');
+    for (const path of ['/terms-and-conditions', '/privacy-policy']) {
+      expect(page(path).document.querySelector('main')?.textContent).toMatch(
+        /Last revised (January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}/,
+      );
+    }
   });
 });
 
@@ -285,5 +289,39 @@ describe('search engines', () => {
 
   it('keeps the 404 page out of the index', () => {
     expect(page('/404').document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+  });
+});
+
+describe('personal data', () => {
+  const { grievanceOfficer, retentionDays, spamRetentionDays, dataProtectionBoardUrl } = site.privacy;
+
+  it('every page links to "Your data" from its footer', () => {
+    for (const built of pages) {
+      const links = built.document.querySelectorAll('footer a').map((link) => link.getAttribute('href'));
+      expect(links, built.path).toContain('/your-data');
+    }
+  });
+
+  it('"Your data" says how to get, correct or erase data, withdraw consent and complain, with the grievance contact', () => {
+    const { document } = page('/your-data');
+    const main = document.querySelector('main')!;
+    for (const id of ['what-we-keep', 'request', 'withdraw', 'complain']) expect(main.querySelector(`#${id}`), id).not.toBeNull();
+    expect(main.textContent).toContain(`${retentionDays} days`);
+    expect(main.textContent).toContain(`after ${spamRetentionDays}`);
+    expect(main.textContent).toContain(grievanceOfficer.name);
+    expect(main.textContent).toContain(grievanceOfficer.postalAddress);
+    const hrefs = main.querySelectorAll('a').map((link) => link.getAttribute('href') ?? '');
+    expect(hrefs).toContain(`mailto:${grievanceOfficer.email}`);
+    expect(hrefs).toContain(dataProtectionBoardUrl);
+    expect(hrefs.filter((href) => href.startsWith(`mailto:${grievanceOfficer.email}?subject=`))).toHaveLength(4);
+  });
+
+  it('the privacy policy itemises the data, and names the retention period, the rights and the grievance officer', () => {
+    const text = page('/privacy-policy').document.querySelector('main')!.textContent;
+    for (const heading of ['What each form collects', 'Why we use it', 'How long we keep it', 'Your rights', 'Grievance redressal', 'The Data Protection Board of India']) {
+      expect(text).toContain(heading);
+    }
+    expect(text).toContain(`${retentionDays} days`);
+    expect(text).toContain(grievanceOfficer.email);
   });
 });

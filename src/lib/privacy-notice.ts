@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import noticeFile from '../content/privacy-notice.json';
+import { fillTokens } from './tokens';
+
+/*
+ * The notice every form shows before its send button: what it collects, why,
+ * who receives it, how long it is kept, and where to ask for the data, its
+ * correction or erasure, or to complain. The words live in
+ * src/content/privacy-notice.json so the company can change them; this module
+ * checks that file and fills in the figures from the site's identity.
+ */
+
+export const NOTICE_FORM_KINDS = ['package-request', 'callback', 'contact', 'data-request'] as const;
+export type NoticeFormKind = (typeof NOTICE_FORM_KINDS)[number];
+
+const sentence = (what: string) =>
+  z
+    .string()
+    .min(10)
+    .max(400)
+    .describe(`${what} One or two plain sentences; {{company}} and {{retentionDays}} are filled in.`);
+
+export const privacyNoticeSchema = z.object({
+  version: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Write the date of the change as YYYY-MM-DD')
+    .describe(
+      'The date this wording took effect (YYYY-MM-DD). Change it whenever the wording changes: every submission records the version its sender saw.',
+    ),
+  heading: z.string().min(5).max(80).describe('The notice\'s heading, e.g. "What happens to what you send".'),
+  collected: z
+    .object(
+      Object.fromEntries(
+        NOTICE_FORM_KINDS.map((kind) => [
+          kind,
+          z.string().min(10).max(400).describe(`What the ${kind} form collects, as a list in one sentence.`),
+        ]),
+      ) as Record<NoticeFormKind, z.ZodString>,
+    )
+    .describe('For each form, the personal data it collects, item by item.'),
+  purpose: sentence('What the data is used for.'),
+  recipients: sentence('Who receives the data and who stores it for the company.'),
+  retention: sentence('How long the data is kept.'),
+  adults: sentence('That the forms are for adults.'),
+  rightsLink: z.string().min(10).max(120).describe('The text of the link to the "Your data" page.'),
+  complainLink: z.string().min(10).max(120).describe('The text of the link to the complaints section.'),
+});
+
+export type PrivacyNoticeFile = z.infer<typeof privacyNoticeSchema>;
+
+/** The notice as one form shows it: plain strings, ready to pass to an island as props. */
+export interface FormNotice {
+  version: string;
+  heading: string;
+  sentences: string[];
+  links: { label: string; href: string }[];
+}
+
+export const YOUR_DATA_PATH = '/your-data';
+
+/** Reads and checks the notice file; a wrong file fails the build naming the file and the field. */
+export function readNotice(file: unknown = noticeFile): PrivacyNoticeFile {
+  const parsed = privacyNoticeSchema.safeParse(file);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`);
+    throw new Error(`src/content/privacy-notice.json: ${problems.join('; ')}`);
+  }
+  return parsed.data;
+}
+
+export interface NoticeValues {
+  company: string;
+  retentionDays: number;
+}
+
+/** The notice for one form, with the company's name and retention period filled in. */
+export function formNotice(kind: NoticeFormKind, values: NoticeValues, file: unknown = noticeFile): FormNotice {
+  const notice = readNotice(file);
+  const fill = (text: string) =>
+    fillTokens(
+      text,
+      { company: values.company, retentionDays: String(values.retentionDays) },
+      'src/content/privacy-notice.json',
+    );
+  return {
+    version: notice.version,
+    heading: notice.heading,
+    sentences: [
+      `We collect ${notice.collected[kind]}.`,
+      fill(notice.purpose),
+      fill(notice.recipients),
+      fill(notice.retention),
+      fill(notice.adults),
+    ],
+    links: [
+      { label: notice.rightsLink, href: YOUR_DATA_PATH },
+      { label: notice.complainLink, href: `${YOUR_DATA_PATH}#complain` },
+    ],
+  };
+}
