@@ -3,7 +3,7 @@ import { z } from 'astro/zod';
 /*
  * The company's identity and every contact detail. Nothing else in the
  * repository hard-codes them. Values are honest placeholders until the
- * company fills them in (DECISIONS.md, "Identity and contact details").
+ * company fills them in (docs/decisions.md, "Identity placeholders").
  */
 
 const siteSchema = z.object({

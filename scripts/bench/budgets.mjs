@@ -1,4 +1,4 @@
-// The budgets of the site (issue 6) and the reading of dist/ they need, in one
+// The budgets of the site (docs/decisions.md, "Performance budgets") and the reading of dist/ they need, in one
 // place: `npm run bench` reports against them, and the tests assert them
 // (tests/dist/budgets.test.ts from the files, tests/e2e/budgets.spec.ts in Chromium).
 import { existsSync, readdirSync } from 'node:fs';

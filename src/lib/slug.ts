@@ -1,5 +1,5 @@
 /**
- * The slug rule of the spec: trim, lowercase, and replace each run of
+ * The slug rule the old site's links were made with, so they keep working: trim, lowercase, and replace each run of
  * non-word characters with one hyphen. "Word" is Unicode-aware so that a
  * title in Hindi keeps its letters instead of collapsing to hyphens.
  */

@@ -14,7 +14,7 @@ import { slugify } from '../lib/slug';
  * no variable is set, comes from the Markdown in src/content/chapters through
  * Astro's own glob() loader, so images and the math plugin work as before.
  *
- * The answers this loader accepts (spec section 7 leaves them unspecified;
+ * The answers this loader accepts (the old services never documented them;
  * CONTENT.md shows a full example). Other fields are ignored.
  *
  *   GET {base}/topics                      (bee, automobile)

@@ -40,6 +40,6 @@ export function showNotice(
   return notice;
 }
 
-/** The texts of spec section 8. */
+/** The company's own wording of the two notices, kept word for word from the old site. */
 export const REQUEST_RECEIVED = "We've received your request and will get back to you shortly. Thank you!";
 export const REQUEST_FAILED = 'Oops! something seems to be wrong';

@@ -6,7 +6,7 @@ import { rupeeCharacters, textCharacters } from '../../scripts/font-characters.m
 import { builtPages, distRoot, type BuiltPage } from '../support/dist';
 
 /*
- * The budgets of issue 6 that the built files decide, checked without a
+ * The budgets (docs/decisions.md, "Performance budgets") that the built files decide, checked without a
  * browser: what a page could load before the visitor does anything, the first
  * round trip, fonts and images. What a browser decides (requests at each width,
  * the LCP image in the viewport) is in tests/e2e/budgets.spec.ts; Lighthouse

@@ -133,7 +133,7 @@ describe('the catalogue', () => {
     }
   });
 
-  it('lists every service on /our-services with the spec headline', () => {
+  it('lists every service on /our-services with its headline', () => {
     const built = page('/our-services');
     expect(built.document.querySelector('h1')?.textContent).toBe('We make technology work so your business can grow.');
     expect(built.document.querySelectorAll('main li article')).toHaveLength(17);

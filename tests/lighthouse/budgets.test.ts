@@ -7,7 +7,7 @@ import { freePort, serveDist } from '../../scripts/bench/server.mjs';
 import { distRoot } from '../support/dist';
 
 /*
- * The Lighthouse budgets of issue 6, asserted on the built site: 100 in every
+ * The Lighthouse budgets (docs/decisions.md, "Performance budgets"), asserted on the built site: 100 in every
  * category, mobile and desktop, on one page of every type; mobile LCP within
  * 1.2 s and CLS 0 under Lighthouse's simulated Slow 4G. The site is served as
  * `npm run bench` serves it (HTTP/2 with TLS, compressed, Netlify's headers).

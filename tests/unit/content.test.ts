@@ -15,8 +15,8 @@ import { contentRoot, imageFor, readCollection } from './content-files';
 
 /*
  * The content files as authors wrote them: every entry valid, every collection
- * with its exact count, and the catalogue's figures exactly those of the spec's
- * price table and DECISIONS.md.
+ * with its exact count, and the catalogue's figures exactly those of the company's
+ * price table (docs/decisions.md, "The 17 services and their categories").
  */
 
 const services = readCollection('services');
@@ -48,7 +48,7 @@ const priceTable: Record<string, [number[], number[], number, boolean, string]> 
   'daily-backups': [[149, 299, 599], [1, 1, 1], 1, true, 'Cloud'],
 };
 
-// The request form fields of DECISIONS.md; "*" marks a required one.
+// The questions each service's request form asks (docs/decisions.md, "The 17 services and their categories"); "*" marks a required one.
 const fieldTable: Record<string, string[]> = {
   'email-hosting': ['domain*', 'provider*', 'teamSize'],
   'web-hosting': ['domain*', 'provider*'],
@@ -153,29 +153,26 @@ describe('the catalogue matches the price table', () => {
     },
   );
 
-  it.each(services.map((entry) => [entry.id, entry.data] as const))(
-    '%s asks for the fields of DECISIONS.md',
-    (id, data) => {
-      const fields = (data as { inputFields: { name: string; required: boolean; type: string; options?: string[] }[] })
-        .inputFields;
-      expect(fields.map((field) => `${field.name}${field.required ? '*' : ''}`)).toEqual(fieldTable[id]);
-      for (const field of fields) {
-        if (field.name === 'provider') {
-          const expected =
-            id === 'email-hosting'
-              ? ['Google Workspace', 'Zoho Mail', 'Microsoft 365']
-              : ['Namecheap', 'GoDaddy', 'Cloudways', 'Other'];
-          expect(field.options).toEqual(expected);
-        } else if (selectOptions[field.name]) {
-          expect(field.options).toEqual(selectOptions[field.name]);
-        } else {
-          expect(field.type).toBe(field.name.endsWith('Url') ? 'url' : 'text');
-        }
+  it.each(services.map((entry) => [entry.id, entry.data] as const))('%s asks for its own questions', (id, data) => {
+    const fields = (data as { inputFields: { name: string; required: boolean; type: string; options?: string[] }[] })
+      .inputFields;
+    expect(fields.map((field) => `${field.name}${field.required ? '*' : ''}`)).toEqual(fieldTable[id]);
+    for (const field of fields) {
+      if (field.name === 'provider') {
+        const expected =
+          id === 'email-hosting'
+            ? ['Google Workspace', 'Zoho Mail', 'Microsoft 365']
+            : ['Namecheap', 'GoDaddy', 'Cloudways', 'Other'];
+        expect(field.options).toEqual(expected);
+      } else if (selectOptions[field.name]) {
+        expect(field.options).toEqual(selectOptions[field.name]);
+      } else {
+        expect(field.type).toBe(field.name.endsWith('Url') ? 'url' : 'text');
       }
-    },
-  );
+    }
+  });
 
-  it('states the tier contents of the spec in the feature tags', () => {
+  it('states the tier contents of each package in the feature tags', () => {
     const features = (id: string) =>
       (services.find((entry) => entry.id === id)!.data as { packages: { features: string[] }[] }).packages.map((pkg) =>
         pkg.features.join(' ').toLowerCase(),
@@ -207,7 +204,7 @@ describe('apps and books', () => {
     expect(unreleased[0]!.playstoreUrl).toBeUndefined();
   });
 
-  it('includes the two apps the spec names', () => {
+  it('includes the two apps the company is known for', () => {
     expect(appData.map((app) => app.title)).toEqual(
       expect.arrayContaining(['Machine Learning Advance', 'Artificial Intelligence']),
     );
@@ -260,7 +257,7 @@ describe('policies', () => {
     }
   });
 
-  it('links where the spec says each policy links', () => {
+  it('links each policy to the pages it refers to', () => {
     expect(body('privacy-policy')).toMatch(/\]\(\/terms-and-conditions\)/);
     expect(body('privacy-policy')).toMatch(/\]\(\/\)/);
     for (const href of ['/', '/refunds-and-cancellations', '/privacy-policy']) {
@@ -268,7 +265,7 @@ describe('policies', () => {
     }
   });
 
-  it('states the refund rules of the spec', () => {
+  it('states the refund rules', () => {
     const text = body('refunds-and-cancellations');
     for (const fact of ['7 days', '30 days', 'Google Workspace', 'original payment method']) {
       expect(text).toContain(fact);

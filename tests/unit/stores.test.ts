@@ -59,7 +59,7 @@ describe('the notice store', () => {
     expect($notice.get()?.message).toBe('stays');
   });
 
-  it('uses the texts of spec section 8', () => {
+  it('uses the wording the company chose for both notices', () => {
     expect(REQUEST_RECEIVED).toBe("We've received your request and will get back to you shortly. Thank you!");
     expect(REQUEST_FAILED).toBe('Oops! something seems to be wrong');
   });
