@@ -6,6 +6,8 @@ import { z } from 'astro/zod';
  * company fills them in (DECISIONS.md, "Identity and contact details").
  */
 
+const text = (min: number, max: number) => z.string().trim().min(min).max(max);
+
 const siteSchema = z.object({
   name: z.string().min(2).describe('Company name, used in titles and the copyright line.'),
   wordmark: z.string().min(2).describe('The text of the logo in the toolbar.'),
@@ -30,6 +32,9 @@ const siteSchema = z.object({
     .min(10)
     .describe("hCaptcha site key; hCaptcha's public test key until production sets PUBLIC_HCAPTCHA_SITE_KEY."),
   foundedYear: z.number().int(),
+  taxNote: text(10, 160).describe(
+    'One sentence on taxes shown wherever prices are and in the offers search engines read, e.g. "Prices in Indian rupees, GST extra at 18%."',
+  ),
 });
 
 export type Site = z.infer<typeof siteSchema>;
@@ -61,4 +66,5 @@ export const site: Site = siteSchema.parse({
   jobApplicationUrl: 'https://forms.example.com/quartz-digital/software-trainee',
   hcaptchaSiteKey: import.meta.env?.PUBLIC_HCAPTCHA_SITE_KEY || '10000000-ffff-ffff-ffff-000000000001',
   foundedYear: 2012,
+  taxNote: 'Prices in Indian rupees. GST as applicable.',
 });

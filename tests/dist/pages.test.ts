@@ -137,6 +137,35 @@ describe('the catalogue', () => {
     expect(built.document.querySelector('h1')?.textContent).toBe('We make technology work so your business can grow.');
     expect(built.document.querySelectorAll('main li article')).toHaveLength(17);
   });
+
+  it('shows each service card with its category, its lowest price and a link that names what it opens', () => {
+    const built = page('/our-services');
+    const all = readCollection('services').map((entry) => entry.data as { title: string; category: string; pricePeriod?: string; packages: { price: number }[] });
+    for (const service of all) {
+      const card = built.document.querySelectorAll('main li article').find((article) => article.querySelector('h3')?.textContent === service.title);
+      expect(card, service.title).toBeDefined();
+      expect(card!.querySelector('.eyebrow')?.textContent).toBe(service.category);
+      const from = `from ${formatInr(Math.min(...service.packages.map((pkg) => pkg.price)))}${service.pricePeriod ? ` ${service.pricePeriod}` : ''}`;
+      expect(card!.textContent.replace(/\s+/g, ' ')).toContain(from);
+      const link = card!.querySelector('a')!;
+      expect(link.getAttribute('href')).toBe(`/our-services/${slugify(service.title)}`);
+      expect(link.textContent.replace(/\s+/g, ' ').trim()).toBe(`Get ${service.title}: packages and prices`);
+    }
+  });
+
+  it('narrows the catalogue by category without JavaScript: a jump list of anchors to one section per category', () => {
+    const built = page('/our-services');
+    const categories = [...new Set(readCollection('services').map((entry) => (entry.data as { category: string }).category))];
+    const jumps = built.document.querySelectorAll('nav[aria-labelledby="categories-title"] a');
+    expect(jumps).toHaveLength(categories.length);
+    for (const jump of jumps) {
+      const section = built.document.querySelector(jump.getAttribute('href')!);
+      expect(section?.tagName).toBe('SECTION');
+      const heading = section!.querySelector('h2')!.textContent;
+      expect(jump.textContent).toContain(heading);
+      expect(section!.querySelectorAll('.eyebrow').every((eyebrow) => eyebrow.textContent === heading)).toBe(true);
+    }
+  });
 });
 
 describe('home page', () => {
