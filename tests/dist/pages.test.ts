@@ -124,6 +124,24 @@ describe('the catalogue', () => {
     expect(built.document.querySelector('a[href="#packages"]')?.textContent).toBe('See Plans and Pricing');
   });
 
+  it('labels the two day figures, says the price period beside each price, and marks the "most chosen" package its file names', () => {
+    const all = readCollection('services').map((entry) => entry.data as { title: string; estimatedDeliveryDays: number; pricePeriod?: string; mostChosen?: string; packages: { id: string; deliveryDays: number }[] });
+    expect(all.filter((service) => service.mostChosen).length).toBeGreaterThan(0);
+    for (const service of all) {
+      const { document } = page(`/our-services/${slugify(service.title)}`);
+      const facts = document.querySelector('.hero__facts')!.textContent.replace(/\s+/g, ' ');
+      expect(facts).toContain(`Work starts within ${service.estimatedDeliveryDays} day`);
+      const cards = document.querySelectorAll('#packages article');
+      cards.forEach((card, index) => {
+        const pkg = service.packages[index]!;
+        expect(card.querySelector('.package__delivery')?.textContent).toMatch(new RegExp(`^Delivery time: ${pkg.deliveryDays} days?$`));
+        expect(card.querySelector('.package__price')?.textContent).toContain(service.pricePeriod ?? 'one-time');
+        expect(card.textContent.includes('Most chosen'), `${service.title} ${pkg.id}`).toBe(service.mostChosen === pkg.id);
+      });
+      expect(document.querySelector('#packages')!.textContent).not.toMatch(/ask for:|\(optional\)/);
+    }
+  });
+
   it('describes each service as a schema.org Service with three offers in rupees', () => {
     for (const service of services) {
       const [data] = jsonLd(page(`/our-services/${slugify(service.title)}`)) as [{ '@type': string; offers: { price: number; priceCurrency: string }[] }];
