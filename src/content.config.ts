@@ -95,6 +95,15 @@ export const serviceSchema = ({ image }: { image: Image }) =>
       category: z.enum(SERVICE_CATEGORIES),
       description: text(40, 180).describe('One or two sentences for the card and the meta description.'),
       recurring: z.boolean().describe('True when the price is paid again each period (hosting, support).'),
+      pricePeriod: text(3, 40)
+        .optional()
+        .describe(
+          'How often a recurring price is paid, shown right after every price: "per month", "per year", "per user per month". Required when recurring is true.',
+        ),
+      mostChosen: z
+        .enum(['basic', 'standard', 'ultimate'])
+        .optional()
+        .describe('The package most clients choose, marked "Most chosen" on its card; leave out to mark none.'),
       estimatedDeliveryDays: z.number().int().min(1).max(20).describe('Typical days to deliver, 1 to 20.'),
       available: z.boolean().describe('False hides the "Get Started" buttons while the service is paused.'),
       icon: image().describe('Artwork for the hero banner, relative to this file.'),
@@ -109,6 +118,20 @@ export const serviceSchema = ({ image }: { image: Image }) =>
         .describe('One to three questions the request form asks for this service.'),
     })
     .superRefine((service, ctx) => {
+      if (service.recurring && !service.pricePeriod) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['pricePeriod'],
+          message: 'A recurring service says how often its price is paid, like "per month".',
+        });
+      }
+      if (!service.recurring && service.pricePeriod) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['pricePeriod'],
+          message: 'Only a recurring service has a price period; remove it or set recurring to true.',
+        });
+      }
       const names = service.inputFields.map((field) => field.name);
       names.forEach((name, index) => {
         if (names.indexOf(name) !== index) {

@@ -6,6 +6,8 @@ import { z } from 'astro/zod';
  * company fills them in (docs/decisions.md, "Identity placeholders").
  */
 
+const text = (min: number, max: number) => z.string().trim().min(min).max(max);
+
 const siteSchema = z.object({
   name: z.string().min(2).describe('Company name, used in titles and the copyright line.'),
   wordmark: z.string().min(2).describe('The text of the logo in the toolbar.'),
@@ -67,6 +69,9 @@ const siteSchema = z.object({
         ),
     })
     .describe('How personal data from the forms is handled: the grievance contact and how long things are kept.'),
+  taxNote: text(10, 160).describe(
+    'One sentence on taxes shown wherever prices are and in the offers search engines read, e.g. "Prices in Indian rupees, GST extra at 18%."',
+  ),
 });
 
 export type Site = z.infer<typeof siteSchema>;
@@ -110,4 +115,5 @@ export const site: Site = siteSchema.parse({
     // The Ministry of Electronics and IT publishes the Board's details and its complaint route here.
     dataProtectionBoardUrl: 'https://www.meity.gov.in/data-protection-framework',
   },
+  taxNote: 'Prices in Indian rupees. GST as applicable.',
 });

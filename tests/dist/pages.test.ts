@@ -125,6 +125,24 @@ describe('the catalogue', () => {
     expect(built.document.querySelector('a[href="#packages"]')?.textContent).toBe('See Plans and Pricing');
   });
 
+  it('labels the two day figures, says the price period beside each price, and marks the "most chosen" package its file names', () => {
+    const all = readCollection('services').map((entry) => entry.data as { title: string; estimatedDeliveryDays: number; pricePeriod?: string; mostChosen?: string; packages: { id: string; deliveryDays: number }[] });
+    expect(all.filter((service) => service.mostChosen).length).toBeGreaterThan(0);
+    for (const service of all) {
+      const { document } = page(`/our-services/${slugify(service.title)}`);
+      const facts = document.querySelector('.hero__facts')!.textContent.replace(/\s+/g, ' ');
+      expect(facts).toContain(`Work starts within ${service.estimatedDeliveryDays} day`);
+      const cards = document.querySelectorAll('#packages article');
+      cards.forEach((card, index) => {
+        const pkg = service.packages[index]!;
+        expect(card.querySelector('.package__delivery')?.textContent).toMatch(new RegExp(`^Delivery time: ${pkg.deliveryDays} days?$`));
+        expect(card.querySelector('.package__price')?.textContent).toContain(service.pricePeriod ?? 'one-time');
+        expect(card.textContent.includes('Most chosen'), `${service.title} ${pkg.id}`).toBe(service.mostChosen === pkg.id);
+      });
+      expect(document.querySelector('#packages')!.textContent).not.toMatch(/ask for:|\(optional\)/);
+    }
+  });
+
   it('describes each service as a schema.org Service with three offers in rupees', () => {
     for (const service of services) {
       const [data] = jsonLd(page(`/our-services/${slugify(service.title)}`)) as [{ '@type': string; offers: { price: number; priceCurrency: string }[] }];
@@ -137,6 +155,35 @@ describe('the catalogue', () => {
     const built = page('/our-services');
     expect(built.document.querySelector('h1')?.textContent).toBe('We make technology work so your business can grow.');
     expect(built.document.querySelectorAll('main li article')).toHaveLength(17);
+  });
+
+  it('shows each service card with its category, its lowest price and a link that names what it opens', () => {
+    const built = page('/our-services');
+    const all = readCollection('services').map((entry) => entry.data as { title: string; category: string; pricePeriod?: string; packages: { price: number }[] });
+    for (const service of all) {
+      const card = built.document.querySelectorAll('main li article').find((article) => article.querySelector('h3')?.textContent === service.title);
+      expect(card, service.title).toBeDefined();
+      expect(card!.querySelector('.eyebrow')?.textContent).toBe(service.category);
+      const from = `from ${formatInr(Math.min(...service.packages.map((pkg) => pkg.price)))}${service.pricePeriod ? ` ${service.pricePeriod}` : ''}`;
+      expect(card!.textContent.replace(/\s+/g, ' ')).toContain(from);
+      const link = card!.querySelector('a')!;
+      expect(link.getAttribute('href')).toBe(`/our-services/${slugify(service.title)}`);
+      expect(link.textContent.replace(/\s+/g, ' ').trim()).toBe(`Get ${service.title}: packages and prices`);
+    }
+  });
+
+  it('narrows the catalogue by category without JavaScript: a jump list of anchors to one section per category', () => {
+    const built = page('/our-services');
+    const categories = [...new Set(readCollection('services').map((entry) => (entry.data as { category: string }).category))];
+    const jumps = built.document.querySelectorAll('nav[aria-labelledby="categories-title"] a');
+    expect(jumps).toHaveLength(categories.length);
+    for (const jump of jumps) {
+      const section = built.document.querySelector(jump.getAttribute('href')!);
+      expect(section?.tagName).toBe('SECTION');
+      const heading = section!.querySelector('h2')!.textContent;
+      expect(jump.textContent).toContain(heading);
+      expect(section!.querySelectorAll('.eyebrow').every((eyebrow) => eyebrow.textContent === heading)).toBe(true);
+    }
   });
 });
 

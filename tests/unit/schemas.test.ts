@@ -30,6 +30,7 @@ const validService = {
   category: 'Communication',
   description: 'Professional email on your own domain, set up for you with spam filtering included.',
   recurring: true,
+  pricePeriod: 'per user per month',
   estimatedDeliveryDays: 2,
   available: true,
   icon: 'icon.svg',
@@ -64,8 +65,16 @@ describe('service schema', () => {
       'inputFields.1.name',
     ],
     ['a missing title', { title: undefined }, 'title'],
+    ['a recurring price without its period', { pricePeriod: undefined }, 'pricePeriod'],
+    ['a period on a one-time price', { recurring: false }, 'pricePeriod'],
+    ['a "most chosen" package that does not exist', { mostChosen: 'premium' }, 'mostChosen'],
   ])('rejects %s, naming the field', (_case, change, path) => {
     expect(paths(schema.safeParse({ ...validService, ...change }))).toContain(path);
+  });
+
+  it('accepts a one-time service without a period, and a "most chosen" package', () => {
+    expect(schema.safeParse({ ...validService, recurring: false, pricePeriod: undefined }).success).toBe(true);
+    expect(schema.safeParse({ ...validService, mostChosen: 'standard' }).success).toBe(true);
   });
 
   it('rejects a price written as text', () => {
