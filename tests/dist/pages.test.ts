@@ -77,7 +77,7 @@ describe('links and assets', () => {
   it('resolves every internal link and asset to a file in dist', async () => {
     const broken: string[] = [];
     for (const { from, url } of references) {
-      if (/^(https?:|mailto:|tel:)/.test(url) || url.startsWith('#')) continue;
+      if (/^(https?:|mailto:|tel:|data:)/.test(url) || url.startsWith('#')) continue;
       const target = new URL(url, `http://site${from}`);
       if (!(await resolveFile(distRoot, target.pathname))) broken.push(`${from} -> ${url}`);
     }
@@ -370,5 +370,16 @@ describe('personal data', () => {
     }
     expect(text).toContain(`${retentionDays} days`);
     expect(text).toContain(grievanceOfficer.email);
+  });
+});
+
+describe('the icon', () => {
+  it('travels inside every page, so it costs no request before the first paint, and is public/favicon.svg', () => {
+    const file = readFileSync(join(distRoot, 'favicon.svg'), 'utf8').trim().replaceAll('"', "'");
+    for (const built of pages) {
+      const href = built.document.querySelector('link[rel="icon"]')?.getAttribute('href') ?? '';
+      expect(href.startsWith('data:image/svg+xml,'), built.path).toBe(true);
+      expect(decodeURIComponent(href.slice('data:image/svg+xml,'.length))).toBe(file);
+    }
   });
 });
