@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lighthouseTargets } from '../../scripts/bench/budgets.mjs';
-import { chromePath, measure } from '../../scripts/bench/lighthouse.mjs';
-import { checkBudgets } from '../../scripts/bench/report.mjs';
+import { lighthouseTargets } from '../../scripts/bench/budgets.ts';
+import { chromePath, measure } from '../../scripts/bench/lighthouse.ts';
+import { checkBudgets, type LighthouseEntry } from '../../scripts/bench/report.ts';
 import { freePort, serveDist } from '../../scripts/bench/server.mjs';
 import { distRoot } from '../support/dist';
 
@@ -30,8 +30,8 @@ afterAll(async () => {
 });
 
 /** The budgets that do not hold for one Lighthouse result. */
-function broken(entry: object) {
-  return checkBudgets({ lighthouse: [entry], pages: [] }).flatMap((check: { failures: string[] }) => check.failures);
+function broken(entry: LighthouseEntry) {
+  return checkBudgets({ lighthouse: [entry], pages: [] }).flatMap((check) => check.failures);
 }
 
 const targets = lighthouseTargets(distRoot).filter((target) => target.path);
