@@ -51,6 +51,26 @@ export async function getTestimonials() {
   return requireEntries('testimonials', await getCollection('testimonials'));
 }
 
+export type References = CollectionEntry<'references'>['data'];
+
+/**
+ * Each book's further reading, by the book's file name. A references file that
+ * names no book, or a second file for the same book, fails the build naming the file.
+ */
+export async function getReferencesByBook(): Promise<Map<string, References>> {
+  const [books, references] = await Promise.all([getBooks(), getCollection('references')]);
+  const byBook = new Map<string, References>();
+  for (const entry of references) {
+    const file = `src/content/references/${entry.id}.json`;
+    if (!books.some((book) => book.id === entry.data.book))
+      throw new Error(`${file}: book "${entry.data.book}" is not in src/content/books.`);
+    if (byBook.has(entry.data.book))
+      throw new Error(`${file}: the book "${entry.data.book}" already has a references file.`);
+    byBook.set(entry.data.book, entry.data);
+  }
+  return byBook;
+}
+
 export type Chapter = CollectionEntry<'chapters'> & { book: string; slug: string };
 
 /**
