@@ -1,4 +1,4 @@
-import { getCollection, type CollectionEntry, type CollectionKey } from 'astro:content';
+import { getCollection, getEntry, type CollectionEntry, type CollectionKey } from 'astro:content';
 import { assertUniqueSlugs, slugify } from './lib/slug';
 
 /*
@@ -46,6 +46,17 @@ export const getProjects = () => sluggedCollection('projects', (entry) => entry.
 export const getExpertise = () => sluggedCollection('expertise', (entry) => entry.data.name);
 export const getBooks = () => sluggedCollection('books', (entry) => entry.data.name);
 export const getApps = () => sluggedCollection('apps', (entry) => entry.data.title);
+
+/**
+ * The company's privacy policy, which every app's privacy page is built from
+ * (docs/decisions.md, "Unknown app privacy links"): without it the build fails.
+ */
+export async function getAppPrivacyPolicy(): Promise<CollectionEntry<'policies'>> {
+  const policy = await getEntry('policies', 'privacy-policy');
+  if (!policy)
+    throw new Error('src/content/policies/privacy-policy.md is missing; every app privacy page is built from it.');
+  return policy;
+}
 
 export async function getTestimonials() {
   return requireEntries('testimonials', await getCollection('testimonials'));
