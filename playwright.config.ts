@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs, systemChromium } from './scripts/chromium.mjs';
+import { chromiumArgs, systemChromium } from './scripts/chromium.ts';
 
 /*
  * End-to-end tests in Chromium against the built site, served by the same

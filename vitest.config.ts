@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: "unit" tests pure logic and the content files; "dist" checks the
-// built site in dist/ (run after `astro build`, see package.json). Lighthouse has
-// its own configuration (tests/lighthouse/vitest.config.ts), so that a plain
-// `vitest run` never runs it beside other tests sharing the CPU time it scales.
+// Three projects: "unit" tests pure logic and the content files; "dist" checks the
+// built site in dist/ (run after `astro build`, see package.json); "load" sends
+// 1,000 submissions to the local server (in `npm run verify`, as it takes a
+// while). Lighthouse has its own configuration (tests/lighthouse/vitest.config.ts),
+// so that a plain `vitest run` never runs it beside other tests.
 export default defineConfig({
   resolve: {
     // The schemas in src/content.config.ts only need defineCollection at test time.
@@ -14,7 +15,17 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
         extends: true,
-        test: { name: 'dist', include: ['tests/dist/**/*.test.ts'], environment: 'node', testTimeout: 120_000 },
+        test: {
+          name: 'dist',
+          include: ['tests/dist/**/*.test.ts'],
+          exclude: ['tests/dist/load.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'load', include: ['tests/dist/load.test.ts'], environment: 'node', testTimeout: 120_000 },
       },
     ],
   },

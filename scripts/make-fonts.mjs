@@ -15,7 +15,7 @@
  * together, which keeps the mobile LCP inside its 1.2 s budget (docs/decisions.md,
  * "Performance budgets").
  * Greek and mathematics come from the system's fonts. The lists are in
- * scripts/font-characters.mjs; each @font-face's unicode-range in
+ * scripts/font-characters.ts; each @font-face's unicode-range in
  * src/styles/global.css must claim the same characters, and each file must
  * hold them (tests/unit/fonts.test.ts).
  *
@@ -24,7 +24,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import subsetFont from 'subset-font';
-import { rupeeCharacters, textCharacters } from './font-characters.mjs';
+import { rupeeCharacters, textCharacters } from './font-characters.ts';
 
 const root = join(import.meta.dirname, '..');
 const source = join(root, 'node_modules/@fontsource-variable/inter/files');

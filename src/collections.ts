@@ -1,4 +1,4 @@
-import { getCollection, type CollectionEntry, type CollectionKey } from 'astro:content';
+import { getCollection, getEntry, type CollectionEntry, type CollectionKey } from 'astro:content';
 import { assertUniqueSlugs, slugify } from './lib/slug';
 
 /*
@@ -47,8 +47,39 @@ export const getExpertise = () => sluggedCollection('expertise', (entry) => entr
 export const getBooks = () => sluggedCollection('books', (entry) => entry.data.name);
 export const getApps = () => sluggedCollection('apps', (entry) => entry.data.title);
 
+/**
+ * The company's privacy policy, which every app's privacy page is built from
+ * (docs/decisions.md, "Unknown app privacy links"): without it the build fails.
+ */
+export async function getAppPrivacyPolicy(): Promise<CollectionEntry<'policies'>> {
+  const policy = await getEntry('policies', 'privacy-policy');
+  if (!policy)
+    throw new Error('src/content/policies/privacy-policy.md is missing; every app privacy page is built from it.');
+  return policy;
+}
+
 export async function getTestimonials() {
   return requireEntries('testimonials', await getCollection('testimonials'));
+}
+
+export type References = CollectionEntry<'references'>['data'];
+
+/**
+ * Each book's further reading, by the book's file name. A references file that
+ * names no book, or a second file for the same book, fails the build naming the file.
+ */
+export async function getReferencesByBook(): Promise<Map<string, References>> {
+  const [books, references] = await Promise.all([getBooks(), getCollection('references')]);
+  const byBook = new Map<string, References>();
+  for (const entry of references) {
+    const file = `src/content/references/${entry.id}.json`;
+    if (!books.some((book) => book.id === entry.data.book))
+      throw new Error(`${file}: book "${entry.data.book}" is not in src/content/books.`);
+    if (byBook.has(entry.data.book))
+      throw new Error(`${file}: the book "${entry.data.book}" already has a references file.`);
+    byBook.set(entry.data.book, entry.data);
+  }
+  return byBook;
 }
 
 export type Chapter = CollectionEntry<'chapters'> & { book: string; slug: string };

@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium } from 'playwright';
-import { chromiumArgs } from '../chromium.mjs';
-import { budgets, distPages, firstPaintCss, gzipSize, islandsIn, wcagTags } from './budgets.mjs';
+import { chromiumArgs } from '../chromium.ts';
+import { budgets, distPages, firstPaintCss, gzipSize, islandsIn, wcagTags } from './budgets.ts';
 
 export const widths = [375, 1280];
 

@@ -12,7 +12,7 @@
 //
 // CHROMIUM_PATH (or CHROME_PATH) names the browser; otherwise /usr/bin/chromium,
 // otherwise Playwright's own, otherwise the one chrome-launcher finds
-// (scripts/chromium.mjs, lighthouse.mjs). npm test asserts the same budgets
+// (scripts/chromium.ts, lighthouse.ts). npm test asserts the same budgets
 // (tests/lighthouse, tests/dist/budgets.test.ts, tests/e2e).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -20,10 +20,10 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
 import { measureBuild } from './build.mjs';
-import { chromePath, measure } from './lighthouse.mjs';
+import { chromePath, measure } from './lighthouse.ts';
 import { measurePages } from './pages.mjs';
-import { lighthouseTargets } from './budgets.mjs';
-import { checkBudgets, renderMarkdown } from './report.mjs';
+import { lighthouseTargets } from './budgets.ts';
+import { checkBudgets, renderMarkdown } from './report.ts';
 import { freePort, serveDist } from './server.mjs';
 
 const root = resolve(import.meta.dirname, '../..');

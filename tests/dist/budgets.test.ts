@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { budgets, firstPaintCss, gzipSize, islandsIn } from '../../scripts/bench/budgets.mjs';
-import { rupeeCharacters, textCharacters } from '../../scripts/font-characters.mjs';
+import { budgets, firstPaintCss, gzipSize, islandsIn } from '../../scripts/bench/budgets.ts';
+import { rupeeCharacters, textCharacters } from '../../scripts/font-characters.ts';
 import { builtPages, distRoot, type BuiltPage } from '../support/dist';
 
 /*

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { wcagTags } from '../../scripts/bench/budgets.mjs';
+import { wcagTags } from '../../scripts/bench/budgets.ts';
 import { expect, test } from './fixtures';
 
 /* A student reading a textbook on a phone: a chapter, the next one, and a search. */

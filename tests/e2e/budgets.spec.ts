@@ -1,4 +1,4 @@
-import { formPages } from '../../scripts/bench/budgets.mjs';
+import { formPages } from '../../scripts/bench/budgets.ts';
 import { builtPages, type BuiltPage } from '../support/dist';
 import { expect, test } from './fixtures';
 import type { Page, Request } from '@playwright/test';

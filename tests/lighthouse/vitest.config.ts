@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Lighthouse on the built site, alone (`npm run test:lighthouse`, last in `npm test`):
-// no other test may share the CPU time Lighthouse scales into its timings.
+// Lighthouse on the built site, alone (`npm run test:lighthouse`, in `npm run verify`),
+// so that no other test shares the CPU it measures with.
 export default defineConfig({
   test: {
     root: new URL('../..', import.meta.url).pathname,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import fontverter from 'fontverter';
 import { Blob, Face } from 'harfbuzzjs';
 import { describe, expect, it } from 'vitest';
-import { rupeeCharacters, textCharacters, unicodeRange } from '../../scripts/font-characters.mjs';
+import { rupeeCharacters, textCharacters, unicodeRange } from '../../scripts/font-characters.ts';
 
 /*
  * A font face that claims a character its file lacks shows the fallback's glyph
@@ -15,7 +15,7 @@ import { rupeeCharacters, textCharacters, unicodeRange } from '../../scripts/fon
 const css = readFileSync(new URL('../../src/styles/global.css', import.meta.url), 'utf8');
 const faces = [...css.matchAll(/@font-face\s*{([^}]*)}/g)].map(([, body]) => ({
   file: /url\('[^']*\/([\w-]+\.woff2)/.exec(body!)?.[1],
-  // Whitespace inside the value is not significant in CSS (the formatter may wrap a long range).
+  // The formatter may wrap a long range over lines: compare it as one line.
   range: /unicode-range:\s*([^;]+);/.exec(body!)?.[1]?.replace(/\s+/g, ' ').trim(),
 }));
 

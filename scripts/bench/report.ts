@@ -1,56 +1,114 @@
 // reports/quality.md: the bench's results as tables a person reads, each
 // budget marked as holding or not. reports/quality.json has everything.
-import { budgets, formPages } from './budgets.mjs';
+import { budgets, formPages } from './budgets.ts';
+import type { Measurement, Scores } from './lighthouse.ts';
 
-const kb = (bytes) => (bytes == null ? '–' : `${(bytes / 1024).toFixed(1)}`);
-const seconds = (ms) => (ms == null ? '–' : `${(ms / 1000).toFixed(2)} s`);
-const mark = (ok) => (ok ? '✅' : '❌');
-const clsText = (cls) => (cls == null ? '–' : cls.toFixed(3));
+/** One Lighthouse line of the report: a page type and preset, or a type dist/ has no page of yet (`path` null). */
+export type LighthouseEntry = { type: string; path: string | null; note?: string | undefined } & Partial<
+  Omit<Measurement, 'url' | 'lhrs'>
+>;
+type MeasuredEntry = LighthouseEntry & Pick<Measurement, 'scores' | 'metrics' | 'medianRun'> & { path: string };
+
+interface AxeFindings {
+  wcag: { id: string }[];
+}
+
+/** What the bench measured of one page at one width (scripts/bench/pages.mjs). */
+export interface PageAtWidth {
+  requests?: number;
+  transferredBytes?: number;
+  js?: { files: number; gzipBytes: number };
+  css?: { inlineGzipBytes: number; files: number };
+  html?: { gzipBytes: number };
+  firstRoundTrip?: { gzipBytes: number; fits: boolean };
+  islands?: string[];
+  axe?: AxeFindings;
+  axeReducedMotion?: AxeFindings;
+  outbound?: string[];
+  error?: string;
+}
+
+export interface PageEntry {
+  path: string;
+  widths: Record<string, PageAtWidth>;
+}
+
+/** reports/quality.json, as scripts/bench/run.mjs writes it. */
+export interface Report {
+  generatedAt: string;
+  seconds: number;
+  source: { commit: string; changed: boolean } | null;
+  options: { runs: number };
+  machine: {
+    cpus: number;
+    cpuModel: string | null;
+    memoryBytes: number;
+    loadAverageAtStart: number[];
+    loadAverageAtEnd: number[];
+    node: string;
+    chromium: string | null;
+  };
+  build: { seconds: number; peakMemoryBytes: number | null } | null;
+  lighthouse: LighthouseEntry[];
+  pages: PageEntry[];
+}
+
+/** A budget and what breaks it; no failures means it holds. */
+export interface BudgetCheck {
+  budget: string;
+  failures: string[];
+}
+
+const kb = (bytes: number | null | undefined) => (bytes == null ? '–' : `${(bytes / 1024).toFixed(1)}`);
+const seconds = (ms: number | null | undefined) => (ms == null ? '–' : `${(ms / 1000).toFixed(2)} s`);
+const mark = (ok: boolean) => (ok ? '✅' : '❌');
+const clsText = (cls: number | null | undefined) => (cls == null ? '–' : cls.toFixed(3));
 /** CLS as Lighthouse shows it, to three decimals. */
-const clsHolds = (cls) => cls != null && Number(cls.toFixed(3)) <= budgets.cls;
+const clsHolds = (cls: number | null | undefined) => cls != null && Number(cls.toFixed(3)) <= budgets.cls;
+const measured = (entry: LighthouseEntry): entry is MeasuredEntry => entry.path !== null && entry.scores != null;
 
 /**
  * The 404 page answers with status 404 and asks not to be indexed, on purpose, and
  * Chromium logs that status: its scores are held to the budget without those audits
- * (lighthouse.mjs, notFoundAudits), each left out only when it fails for that reason alone.
+ * (lighthouse.ts, notFoundAudits), each left out only when it fails for that reason alone.
  */
-const budgetScores = (entry) => entry.notFound?.scores ?? entry.scores;
+const budgetScores = (entry: MeasuredEntry): Scores => entry.notFound?.scores ?? entry.scores!;
 
-export function checkBudgets(report) {
-  const lighthouse = report.lighthouse.filter((entry) => entry.path && entry.scores);
+export function checkBudgets(report: Pick<Report, 'lighthouse' | 'pages'>): BudgetCheck[] {
+  const lighthouse = report.lighthouse.filter(measured);
   const failedRuns = report.lighthouse.filter((entry) => entry.path && !entry.scores);
   const contentPages = report.pages.filter((page) => !formPages.includes(page.path));
-  const atWidth = (pages, width, test) =>
-    pages.filter((page) => !test(page.widths[width] ?? {}, page)).map((page) => page.path);
-  const checks = [];
+  const atWidth = (pages: PageEntry[], width: number, test: (at: PageAtWidth) => boolean) =>
+    pages.filter((page) => !test(page.widths[width] ?? {})).map((page) => page.path);
+  const checks: BudgetCheck[] = [];
   if (report.lighthouse.length > 0) {
     checks.push({
       budget: `Lighthouse ${budgets.lighthouseScore} in all four categories, mobile and desktop`,
       failures: [
         ...lighthouse.flatMap((entry) =>
           Object.entries(budgetScores(entry))
-            .filter(([, score]) => !(score >= budgets.lighthouseScore))
+            .filter(([, score]) => !(score !== null && score >= budgets.lighthouseScore))
             .map(([category, score]) => `${entry.path} ${entry.preset} ${category} ${score}`),
         ),
-        ...failedRuns.map((entry) => `${entry.path} ${entry.preset}: no run completed`),
+        ...failedRuns.map((entry) => `${entry.path} ${entry.preset ?? ''}: no run completed`),
       ],
     });
     checks.push({
       budget: `Mobile LCP at most ${seconds(budgets.mobileLcpMs)}`,
       failures: lighthouse
-        .filter((entry) => entry.preset === 'mobile' && !(entry.metrics.lcp <= budgets.mobileLcpMs))
-        .map((entry) => `${entry.path} ${seconds(entry.metrics.lcp)}`),
+        .filter((entry) => entry.preset === 'mobile' && !((entry.metrics?.lcp ?? Infinity) <= budgets.mobileLcpMs))
+        .map((entry) => `${entry.path} ${seconds(entry.metrics?.lcp)}`),
     });
     checks.push({
       budget: 'CLS 0, mobile and desktop',
       failures: lighthouse
-        .filter((entry) => !clsHolds(entry.metrics.cls))
-        .map((entry) => `${entry.path} ${entry.preset} ${clsText(entry.metrics.cls)}`),
+        .filter((entry) => !clsHolds(entry.metrics?.cls))
+        .map((entry) => `${entry.path} ${entry.preset} ${clsText(entry.metrics?.cls)}`),
     });
     checks.push({
       budget: 'Lighthouse reached nothing outside this machine',
       failures: lighthouse.flatMap((entry) =>
-        entry.medianRun.outbound.map((url) => `${entry.path} ${entry.preset}: ${url}`),
+        (entry.medianRun?.outbound ?? []).map((url) => `${entry.path} ${entry.preset}: ${url}`),
       ),
     });
   }
@@ -93,15 +151,15 @@ export function checkBudgets(report) {
 }
 
 /** A Markdown table; `numeric` names the columns to align right. */
-function table(headings, rows, numeric = []) {
+function table(headings: string[], rows: string[][], numeric: string[] = []): string {
   const rule = headings.map((heading) => (numeric.includes(heading) ? '---:' : '---'));
   return [`| ${headings.join(' | ')} |`, `|${rule.join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join(
     '\n',
   );
 }
 
-export function renderMarkdown(report) {
-  const lines = [];
+export function renderMarkdown(report: Report): string {
+  const lines: string[] = [];
   const checks = checkBudgets(report);
   lines.push('# Quality report', '');
   lines.push(
@@ -110,7 +168,7 @@ export function renderMarkdown(report) {
         ? `, from commit ${report.source.commit}${report.source.changed ? ' with uncommitted changes' : ''}. `
         : '. ') +
       `Machine: ${report.machine.cpus} × ${report.machine.cpuModel ?? 'CPU'}, ${Math.round(report.machine.memoryBytes / 2 ** 30)} GiB, ` +
-      `load average ${report.machine.loadAverageAtStart[0].toFixed(1)} at the start and ${report.machine.loadAverageAtEnd[0].toFixed(1)} at the end; ` +
+      `load average ${(report.machine.loadAverageAtStart[0] ?? 0).toFixed(1)} at the start and ${(report.machine.loadAverageAtEnd[0] ?? 0).toFixed(1)} at the end; ` +
       `Node ${report.machine.node}; ${report.machine.chromium ?? 'Chromium'}. This file is generated: do not edit it, run the bench again.`,
     '',
   );
@@ -188,12 +246,12 @@ export function renderMarkdown(report) {
         ],
         report.lighthouse.map((entry) => {
           if (!entry.path)
-            return [entry.type, '–', '–', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', entry.note];
-          if (!entry.scores)
+            return [entry.type, '–', '–', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', entry.note ?? ''];
+          if (!measured(entry))
             return [
               entry.type,
               `\`${entry.path}\``,
-              entry.preset,
+              entry.preset ?? '',
               'error',
               '',
               '',
@@ -209,25 +267,27 @@ export function renderMarkdown(report) {
               '',
               '',
               '',
-              entry.errors.join('; '),
+              (entry.errors ?? []).join('; '),
             ];
-          const bytes = entry.medianRun.bytesByType;
-          const score = (category) =>
-            entry.notFound && entry.notFound.scores[category] !== entry.scores[category]
-              ? `${entry.scores[category]} (${entry.notFound.scores[category]}\\*)`
-              : `${entry.scores[category]}`;
+          const bytes = entry.medianRun?.bytesByType ?? {};
+          const scores = entry.scores!;
+          const metrics = entry.metrics;
+          const score = (category: keyof Scores) =>
+            entry.notFound && entry.notFound.scores[category] !== scores[category]
+              ? `${scores[category]} (${entry.notFound.scores[category]}\\*)`
+              : `${scores[category]}`;
           return [
             entry.type,
             `\`${entry.path}\``,
-            entry.preset,
+            entry.preset ?? '',
             score('performance'),
             score('accessibility'),
             score('best-practices'),
             score('seo'),
-            seconds(entry.metrics.fcp),
-            seconds(entry.metrics.lcp),
-            clsText(entry.metrics.cls),
-            `${Math.round(entry.metrics.tbt)} ms`,
+            seconds(metrics?.fcp),
+            seconds(metrics?.lcp),
+            clsText(metrics?.cls),
+            metrics?.tbt == null ? '–' : `${Math.round(metrics.tbt)} ms`,
             kb(bytes.document?.bytes),
             kb(bytes.stylesheet?.bytes),
             kb(bytes.script?.bytes),
@@ -267,19 +327,19 @@ export function renderMarkdown(report) {
       );
     }
     lines.push('');
-    const shortfalls = report.lighthouse.filter((entry) => entry.medianRun?.shortfalls.length > 0);
+    const shortfalls = report.lighthouse.filter((entry) => (entry.medianRun?.shortfalls.length ?? 0) > 0);
     if (shortfalls.length > 0) {
       lines.push('Audits below full marks in the median run:', '');
       for (const entry of shortfalls)
         lines.push(
-          `- \`${entry.path}\` ${entry.preset}: ${entry.medianRun.shortfalls.map((audit) => `${audit.id} ${audit.displayValue || audit.score}`).join(', ')}`,
+          `- \`${entry.path}\` ${entry.preset}: ${(entry.medianRun?.shortfalls ?? []).map((audit) => `${audit.id} ${audit.displayValue || audit.score}`).join(', ')}`,
         );
       lines.push('');
     }
     const benchmark = report.lighthouse
       .flatMap((entry) => entry.perRun ?? [])
       .map((run) => run.benchmarkIndex)
-      .filter(Boolean);
+      .filter((index): index is number => Boolean(index));
     if (benchmark.length > 0) {
       const sorted = benchmark.sort((a, b) => a - b);
       lines.push(
@@ -297,7 +357,7 @@ export function renderMarkdown(report) {
         'axe runs the WCAG 2.2 A and AA rules at both widths, with and without the reduced-motion preference (four runs): the column counts violations; best-practice findings are in quality.json.',
       '',
     );
-    const js = (at) =>
+    const js = (at: PageAtWidth | undefined) =>
       at?.js ? (at.js.files === 0 ? 'none' : `${at.js.files} files, ${kb(at.js.gzipBytes)} KB`) : '–';
     lines.push(
       table(

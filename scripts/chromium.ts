@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 
 /** CHROMIUM_PATH (or CHROME_PATH), otherwise the system's Chromium when there is one. */
-export const systemChromium =
+export const systemChromium: string | undefined =
   process.env.CHROMIUM_PATH ??
   process.env.CHROME_PATH ??
   (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
@@ -14,7 +14,7 @@ export const systemChromium =
  * No sandbox (containers have no user namespaces), no GPU, no QUIC, and none of the
  * background services that would reach the internet: updates, sync, first-run pages.
  */
-export const chromiumArgs = [
+export const chromiumArgs: string[] = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

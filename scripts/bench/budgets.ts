@@ -28,14 +28,18 @@ export const formPages = ['/contact-us'];
 /** The axe rule sets of WCAG 2.2 levels A and AA (2.0 and 2.1 rules included). */
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+/** A built page: the address a visitor uses and the file under dist/. */
+export interface DistPage {
+  path: string;
+  file: string;
+}
+
 /**
  * Every page of dist/ as the address a visitor uses (/our-services/seo for
  * dist/our-services/seo.html), with its file, in address order.
- * @param {string} distRoot
- * @returns {{ path: string, file: string }[]}
  */
-export function distPages(distRoot) {
-  const walk = (directory) =>
+export function distPages(distRoot: string): DistPage[] {
+  const walk = (directory: string): string[] =>
     readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
       entry.isDirectory() ? walk(join(directory, entry.name)) : [join(directory, entry.name)],
     );
@@ -49,11 +53,11 @@ export function distPages(distRoot) {
 }
 
 /** Size in bytes after gzip at its highest level, as a CDN compresses static files. */
-export function gzipSize(content) {
+export function gzipSize(content: string | Uint8Array): number {
   return gzipSync(content, { level: constants.Z_BEST_COMPRESSION }).length;
 }
 
-function decodeEntities(text) {
+function decodeEntities(text: string): string {
   return text
     .replaceAll('&quot;', '"')
     .replaceAll('&#39;', "'")
@@ -62,19 +66,22 @@ function decodeEntities(text) {
     .replaceAll('&amp;', '&');
 }
 
-function attribute(tag, name) {
-  const match = tag.match(new RegExp(`\\s${name}="([^"]*)"`));
-  return match ? decodeEntities(match[1]) : undefined;
+function attribute(tag: string, name: string): string | undefined {
+  const value = tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
+  return value === undefined ? undefined : decodeEntities(value);
 }
 
-/**
- * The islands of a built page: which component, and which hydration directive with its value.
- * @param {string} html
- * @returns {{ name: string, client: string, value: string | undefined }[]}
- */
-export function islandsIn(html) {
+/** An island of a built page: which component, and which hydration directive with its value. */
+export interface Island {
+  name: string;
+  client: string;
+  value: string | undefined;
+}
+
+/** The islands of a built page. */
+export function islandsIn(html: string): Island[] {
   return [...html.matchAll(/<astro-island\s[^>]*>/g)].map(([tag]) => {
-    const opts = JSON.parse(attribute(tag, 'opts') ?? '{}');
+    const opts = JSON.parse(attribute(tag, 'opts') ?? '{}') as { name?: unknown; value?: unknown };
     return {
       name: String(opts.name ?? ''),
       client: attribute(tag, 'client') ?? '',
@@ -86,11 +93,9 @@ export function islandsIn(html) {
 /**
  * The CSS a page's first paint waits for: its inline <style> elements and the
  * stylesheets its <head> links to.
- * @param {string} html
- * @returns {{ inline: string, linked: string[] }}
  */
-export function firstPaintCss(html) {
-  const inline = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(([, css]) => css).join('\n');
+export function firstPaintCss(html: string): { inline: string; linked: string[] } {
+  const inline = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(([, css]) => css ?? '').join('\n');
   const head = html.slice(0, Math.max(0, html.indexOf('</head>')));
   const linked = [...head.matchAll(/<link\s[^>]*>/g)]
     .map(([tag]) => tag)
@@ -99,11 +104,16 @@ export function firstPaintCss(html) {
   return { inline, linked };
 }
 
-/**
- * The pages Lighthouse measures: one of every type, a chapter only once the books have chapters.
- * @param {string} distRoot
- */
-export function lighthouseTargets(distRoot) {
+/** A page Lighthouse measures; `path` is null when dist/ has no page of that type yet. */
+export interface LighthouseTarget {
+  type: string;
+  path: string | null;
+  note?: string;
+  ignoreStatusCode?: boolean;
+}
+
+/** The pages Lighthouse measures: one of every type, a chapter only once the books have chapters. */
+export function lighthouseTargets(distRoot: string): LighthouseTarget[] {
   const booksDirectory = join(distRoot, 'books');
   const chapter = existsSync(booksDirectory)
     ? readdirSync(booksDirectory, { withFileTypes: true })

@@ -5,9 +5,9 @@
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { desktopConfig } from 'lighthouse';
+import lighthouse, { desktopConfig, type Result } from 'lighthouse';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
-import { chromiumArgs, systemChromium } from '../chromium.mjs';
+import { chromiumArgs, systemChromium } from '../chromium.ts';
 
 export const chromiumFlags = [
   '--headless=new',
@@ -25,25 +25,92 @@ export const chromiumFlags = [
  * The system's Chromium (or CHROMIUM_PATH), otherwise Playwright's own
  * (`npx playwright install chromium`), otherwise the Chrome chrome-launcher finds.
  */
-export const chromePath = systemChromium ?? [chromium.executablePath()].find((path) => existsSync(path));
+export const chromePath: string | undefined =
+  systemChromium ?? [chromium.executablePath()].find((path) => existsSync(path));
 
-export const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
+export type Preset = 'mobile' | 'desktop';
+type Audit = Result['audits'][string];
+
+export const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type Category = (typeof categories)[number];
+export type Scores = Record<Category, number | null>;
+
 const metrics = {
   fcp: 'first-contentful-paint',
   lcp: 'largest-contentful-paint',
   cls: 'cumulative-layout-shift',
   tbt: 'total-blocking-time',
   si: 'speed-index',
-};
+} as const;
+export type Metrics = Record<keyof typeof metrics, number | null>;
 
-function median(values) {
-  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
-  if (sorted.length === 0) return null;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+/** An audit below full marks. */
+export interface Shortfall {
+  id: string;
+  score: number | null;
+  displayValue: string;
+  explanation: string;
 }
 
-const isLocal = (url) => {
+/** What the report keeps of one run. */
+export interface RunSummary {
+  scores: Scores;
+  notFound?: NotFoundScores;
+  metrics: Metrics;
+  lcpElement: string | null;
+  bytesByType: Record<string, { requests: number; bytes: number }>;
+  outbound: string[];
+  shortfalls: Shortfall[];
+  runtimeError: string | null;
+  warnings: string[];
+  benchmarkIndex: number | null;
+}
+
+/** The 404 page's scores without the audits it fails on purpose, and which those were. */
+export interface NotFoundScores {
+  scores: Scores;
+  excused: string[];
+}
+
+/** The median of several runs of one page with one preset; `scores` is null when no run completed. */
+export interface Measurement {
+  url: string;
+  preset: Preset;
+  runs: number;
+  errors: string[];
+  scores: Scores | null;
+  notFound?: NotFoundScores;
+  metrics: Metrics | null;
+  medianRun: RunSummary | null;
+  perRun?: { scores: Scores; metrics: Metrics; benchmarkIndex: number | null }[];
+  /** The full Lighthouse results, kept out of the JSON (not enumerable), for `earlier`. */
+  readonly lhrs?: Result[];
+}
+
+function median(values: readonly (number | null)[]): number | null {
+  const sorted = values.filter((value): value is number => Number.isFinite(value)).sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return null;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Lighthouse's details differ by audit: read a path through them without trusting their shape. */
+function field(value: unknown, ...keys: (string | number)[]): unknown {
+  let current = value;
+  for (const key of keys) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string | number, unknown>)[key];
+  }
+  return current;
+}
+
+/** The rows of an audit's details table. */
+function items(audit: Audit | undefined): Record<string, unknown>[] {
+  const rows = field(audit, 'details', 'items');
+  return Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
+}
+
+const isLocal = (url: string) => {
   try {
     const { hostname, protocol } = new URL(url);
     return !/^https?:$/.test(protocol) || hostname === 'localhost' || hostname === '127.0.0.1';
@@ -53,7 +120,7 @@ const isLocal = (url) => {
 };
 
 /** The audits below a full score, without the informative ones, for the report. */
-function shortfalls(lhr) {
+function shortfalls(lhr: Result): Shortfall[] {
   const scored = new Set(
     categories.flatMap(
       (id) => lhr.categories[id]?.auditRefs.filter((ref) => ref.weight > 0).map((ref) => ref.id) ?? [],
@@ -69,18 +136,21 @@ function shortfalls(lhr) {
     }));
 }
 
-/**
- * One Lighthouse run in a fresh Chromium.
- * @param {string} url
- * @param {'mobile' | 'desktop'} preset
- * @param {{ chromePath?: string | undefined, ignoreStatusCode?: boolean }} options
- */
-export async function runLighthouse(url, preset, { chromePath, ignoreStatusCode = false }) {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: chromiumFlags, logLevel: 'silent' });
+/** One Lighthouse run in a fresh Chromium. */
+export async function runLighthouse(
+  url: string,
+  preset: Preset,
+  { chromePath, ignoreStatusCode = false }: { chromePath?: string | undefined; ignoreStatusCode?: boolean },
+): Promise<Result> {
+  const chrome = await chromeLauncher.launch({
+    ...(chromePath ? { chromePath } : {}),
+    chromeFlags: chromiumFlags,
+    logLevel: 'silent',
+  });
   try {
     const result = await lighthouse(
       url,
-      { port: chrome.port, output: 'json', logLevel: 'silent', onlyCategories: categories, ignoreStatusCode },
+      { port: chrome.port, output: 'json', logLevel: 'silent', onlyCategories: [...categories], ignoreStatusCode },
       preset === 'desktop' ? desktopConfig : undefined,
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -94,26 +164,26 @@ export async function runLighthouse(url, preset, { chromePath, ignoreStatusCode 
  * The audits a correct "not found" page must fail, and why; each is excused only
  * when it fails for that reason alone.
  */
-const notFoundAudits = {
+const notFoundAudits: Record<string, (audit: Audit, lhr: Result) => boolean> = {
   // The page answers with status 404 (not 500 or any other failure).
   'http-status-code': (audit, lhr) =>
     audit.score === 0 &&
-    (lhr.audits['network-requests']?.details?.items ?? []).some(
-      (request) => request.url === lhr.finalDisplayedUrl && request.statusCode === 404,
+    items(lhr.audits['network-requests']).some(
+      (request) => request['url'] === lhr.finalDisplayedUrl && request['statusCode'] === 404,
     ),
   // It asks not to be indexed (<meta name="robots" content="noindex">), and nothing else blocks it.
   'is-crawlable': (audit) =>
-    (audit.details?.items ?? []).length > 0 &&
-    audit.details.items.every((item) =>
+    items(audit).length > 0 &&
+    items(audit).every((item) =>
       /<meta name="robots" content="noindex"/.test(JSON.stringify(item).replaceAll('\\"', '"')),
     ),
   // Chromium logs the 404 status of the page itself, and nothing else.
   'errors-in-console': (audit, lhr) =>
-    (audit.details?.items ?? []).every(
+    items(audit).every(
       (item) =>
-        item.source === 'network' &&
-        item.sourceLocation?.url === lhr.finalDisplayedUrl &&
-        /status of 404\b/.test(item.description ?? ''),
+        item['source'] === 'network' &&
+        field(item, 'sourceLocation', 'url') === lhr.finalDisplayedUrl &&
+        /status of 404\b/.test(String(item['description'] ?? '')),
     ),
 };
 
@@ -121,16 +191,19 @@ const notFoundAudits = {
  * Category scores as Lighthouse computes them (the weighted mean of the scored
  * audits), leaving out the audits a "not found" page fails on purpose.
  */
-function scoresExcusingNotFound(lhr) {
+function scoresExcusingNotFound(lhr: Result): NotFoundScores {
   const excused = new Set(
     Object.entries(notFoundAudits)
-      .filter(([id, why]) => lhr.audits[id] && lhr.audits[id].score !== 1 && why(lhr.audits[id], lhr))
+      .filter(([id, why]) => {
+        const audit = lhr.audits[id];
+        return audit !== undefined && audit.score !== 1 && why(audit, lhr);
+      })
       .map(([id]) => id),
   );
-  const scored = (ref) =>
+  const scored = (ref: Result.AuditRef) =>
     ref.weight > 0 &&
     !excused.has(ref.id) &&
-    !['notApplicable', 'manual', 'informative'].includes(lhr.audits[ref.id]?.scoreDisplayMode);
+    !['notApplicable', 'manual', 'informative'].includes(lhr.audits[ref.id]?.scoreDisplayMode ?? '');
   const scores = Object.fromEntries(
     categories.map((id) => {
       const refs = lhr.categories[id]?.auditRefs.filter(scored) ?? [];
@@ -141,32 +214,32 @@ function scoresExcusingNotFound(lhr) {
           : refs.reduce((sum, ref) => sum + ref.weight * (lhr.audits[ref.id]?.score ?? 0), 0) / weight;
       return [id, score == null ? null : Math.round(score * 100)];
     }),
-  );
+  ) as Scores;
   return { scores, excused: [...excused] };
 }
 
 /** What the report keeps of one run. */
-function summarise(lhr, { notFound = false } = {}) {
-  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+function summarise(lhr: Result, { notFound = false } = {}): RunSummary {
+  const requests = items(lhr.audits['network-requests']);
+  const score = (id: Category) => lhr.categories[id]?.score;
   return {
     scores: Object.fromEntries(
-      categories.map((id) => [
-        id,
-        lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100),
-      ]),
-    ),
+      categories.map((id) => [id, score(id) == null ? null : Math.round(score(id)! * 100)]),
+    ) as Scores,
     ...(notFound ? { notFound: scoresExcusingNotFound(lhr) } : {}),
     metrics: Object.fromEntries(
       Object.entries(metrics).map(([key, id]) => [key, lhr.audits[id]?.numericValue ?? null]),
-    ),
-    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.selector ?? null,
+    ) as Metrics,
+    lcpElement:
+      String(field(items(lhr.audits['largest-contentful-paint-element'])[0], 'items', 0, 'node', 'selector') ?? '') ||
+      null,
     bytesByType: Object.fromEntries(
-      (lhr.audits['resource-summary']?.details?.items ?? []).map((item) => [
-        item.resourceType,
-        { requests: item.requestCount, bytes: item.transferSize },
+      items(lhr.audits['resource-summary']).map((item) => [
+        String(item['resourceType']),
+        { requests: Number(item['requestCount']), bytes: Number(item['transferSize']) },
       ]),
     ),
-    outbound: requests.map((request) => request.url).filter((requestUrl) => !isLocal(requestUrl)),
+    outbound: requests.map((request) => String(request['url'])).filter((requestUrl) => !isLocal(requestUrl)),
     shortfalls: shortfalls(lhr),
     runtimeError: lhr.runtimeError?.code ?? null,
     warnings: lhr.runWarnings ?? [],
@@ -178,11 +251,24 @@ function summarise(lhr, { notFound = false } = {}) {
  * Runs Lighthouse `runs` times (more, after the runs of an `earlier` result) and keeps the median: the median of each
  * category score and each metric, and Lighthouse's own median run
  * (closest to the median FCP and TTI) for the bytes and the shortfalls.
- * @param {string} url
- * @param {'mobile' | 'desktop'} preset
- * @param {{ chromePath?: string | undefined, runs: number, ignoreStatusCode?: boolean, log?: (line: string) => void, earlier?: { lhrs?: object[], errors: string[] } }} options
  */
-export async function measure(url, preset, { chromePath, runs, ignoreStatusCode = false, log = () => {}, earlier }) {
+export async function measure(
+  url: string,
+  preset: Preset,
+  {
+    chromePath,
+    runs,
+    ignoreStatusCode = false,
+    log = () => {},
+    earlier,
+  }: {
+    chromePath?: string | undefined;
+    runs: number;
+    ignoreStatusCode?: boolean | undefined;
+    log?: (line: string) => void;
+    earlier?: Pick<Measurement, 'lhrs' | 'errors'> | undefined;
+  },
+): Promise<Measurement> {
   const lhrs = [...(earlier?.lhrs ?? [])];
   const errors = [...(earlier?.errors ?? [])];
   const wanted = lhrs.length + runs;
@@ -213,20 +299,22 @@ export async function measure(url, preset, { chromePath, runs, ignoreStatusCode 
       preset,
       runs: lhrs.length,
       errors,
-      scores: Object.fromEntries(categories.map((id) => [id, median(runsSummary.map((run) => run.scores[id]))])),
+      scores: Object.fromEntries(
+        categories.map((id) => [id, median(runsSummary.map((run) => run.scores[id]))]),
+      ) as Scores,
       ...(ignoreStatusCode
         ? {
             notFound: {
               scores: Object.fromEntries(
-                categories.map((id) => [id, median(runsSummary.map((run) => run.notFound.scores[id]))]),
-              ),
-              excused: [...new Set(runsSummary.flatMap((run) => run.notFound.excused))],
+                categories.map((id) => [id, median(runsSummary.map((run) => run.notFound?.scores[id] ?? null))]),
+              ) as Scores,
+              excused: [...new Set(runsSummary.flatMap((run) => run.notFound?.excused ?? []))],
             },
           }
         : {}),
       metrics: Object.fromEntries(
-        Object.keys(metrics).map((key) => [key, median(runsSummary.map((run) => run.metrics[key]))]),
-      ),
+        Object.keys(metrics).map((key) => [key, median(runsSummary.map((run) => run.metrics[key as keyof Metrics]))]),
+      ) as Metrics,
       medianRun,
       perRun: runsSummary.map(({ scores, metrics: values, benchmarkIndex }) => ({
         scores,
@@ -239,6 +327,6 @@ export async function measure(url, preset, { chromePath, runs, ignoreStatusCode 
 }
 
 /** Keeps the full Lighthouse results on a summary, for `earlier`, out of its JSON and of a spread copy. */
-function withRuns(summary, lhrs) {
+function withRuns(summary: Omit<Measurement, 'lhrs'>, lhrs: Result[]): Measurement {
   return Object.defineProperty(summary, 'lhrs', { value: lhrs, enumerable: false });
 }

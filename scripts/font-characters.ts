@@ -3,7 +3,7 @@
 // which checks that each @font-face in src/styles/global.css claims exactly
 // these characters in its unicode-range.
 
-const range = (from, to) =>
+const range = (from: number, to: number): string =>
   Array.from({ length: to - from + 1 }, (_, index) => String.fromCodePoint(from + index)).join('');
 
 /**
@@ -27,12 +27,11 @@ export const rupeeCharacters = '\u20b9';
 /**
  * A CSS unicode-range for a set of characters: runs of consecutive code points
  * become one range, as in "U+0020-007E, U+00A0".
- * @param {string} characters
  */
-export function unicodeRange(characters) {
-  const points = [...new Set([...characters].map((character) => character.codePointAt(0)))].sort((a, b) => a - b);
-  const hex = (point) => point.toString(16).toUpperCase().padStart(4, '0');
-  const runs = [];
+export function unicodeRange(characters: string): string {
+  const points = [...new Set([...characters].map((character) => character.codePointAt(0) ?? 0))].sort((a, b) => a - b);
+  const hex = (point: number) => point.toString(16).toUpperCase().padStart(4, '0');
+  const runs: [number, number][] = [];
   for (const point of points) {
     const last = runs.at(-1);
     if (last && point === last[1] + 1) last[1] = point;

@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+// `npm test` and `npm run verify`: the test tiers, with the independent ones at
+// the same time so that both cores work. A plan is a list of phases; a phase is
+// a list of lanes that run side by side; a lane is npm scripts run one after the
+// other. A phase starts when the one before it passed. On the first failure the
+// other lanes are stopped and the run ends with status 1.
+//
+// Each lane's output is printed as a block when the lane ends, so two tiers'
+// lines never interleave; a line says when each script starts and how long it took.
+//
+//   node scripts/run-tests.mjs test     what `npm test` runs
+//   node scripts/run-tests.mjs verify   what `npm run verify` runs
+import { spawn } from 'node:child_process';
+
+const plans = {
+  test: [
+    // Nothing here needs the build; `check` and `build` share Astro's generated
+    // types in .astro/, so they take turns.
+    [['lint'], ['test:unit'], ['check', 'build']],
+    // The built site: files and the local server, and the browser tests.
+    [['test:dist'], ['test:e2e']],
+  ],
+  // The slow suites on a fresh build, one at a time: the 1,000-submission load
+  // test, then Lighthouse, alone so that nothing shares the CPU it measures with.
+  verify: [[['build', 'test:load', 'test:lighthouse']]],
+};
+
+const plan = plans[process.argv[2] ?? ''];
+if (!plan) {
+  console.error(`Usage: node scripts/run-tests.mjs ${Object.keys(plans).join(' | ')}`);
+  process.exit(2);
+}
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const running = new Set();
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
+
+/** Runs one npm script, keeping its output; resolves with whether it passed. */
+function runScript(script, output) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    console.log(`▶ ${script}`);
+    // Its own process group (not on Windows), so a failure elsewhere can stop it with everything it started.
+    const child = spawn(npm, ['run', '--silent', script], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: process.platform !== 'win32',
+      shell: process.platform === 'win32',
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+    });
+    running.add(child);
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      const passed = code === 0;
+      output.push(
+        Buffer.from(
+          `${passed ? '✔' : '✘'} ${script} ${passed ? 'passed' : `failed (${signal ?? code})`} in ${seconds(started)}\n`,
+        ),
+      );
+      resolve(passed);
+    });
+  });
+}
+
+function stopAll() {
+  for (const child of running) {
+    try {
+      if (process.platform === 'win32') child.kill();
+      else process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // It has just ended.
+    }
+  }
+}
+
+let failed = false;
+
+async function runLane(scripts) {
+  const output = [];
+  let passed = true;
+  for (const script of scripts) {
+    if (failed) break;
+    passed = await runScript(script, output);
+    if (!passed) break;
+  }
+  process.stdout.write(Buffer.concat(output));
+  if (!passed && !failed) {
+    failed = true;
+    stopAll();
+  }
+  return passed;
+}
+
+process.on('SIGINT', () => {
+  stopAll();
+  process.exit(130);
+});
+
+const started = Date.now();
+for (const phase of plan) {
+  await Promise.all(phase.map(runLane));
+  if (failed) break;
+}
+console.log(failed ? `\nFailed after ${seconds(started)}.` : `\nAll passed in ${seconds(started)}.`);
+process.exitCode = failed ? 1 : 0;
