@@ -4,7 +4,11 @@ import { readConfig } from '../lib/config.ts';
 import { deliverPending } from '../lib/delivery.ts';
 import { logEvent } from '../lib/log.ts';
 
-/** Every five minutes: retries the deliveries to the webhook that have not gone through yet. */
+/**
+ * Every five minutes: retries the deliveries to the webhook that have not gone
+ * through yet, for at most RUN_BUDGET_MS (see netlify/lib/delivery.ts); what is
+ * left waits for the next run.
+ */
 export default async function deliverPendingSubmissions(_request: Request, context: Context): Promise<Response> {
   const config = readConfig(process.env, context.deploy?.context);
   if (!config.forwardUrl) return new Response(null, { status: 204 });
@@ -13,7 +17,7 @@ export default async function deliverPendingSubmissions(_request: Request, conte
     forwardUrl: config.forwardUrl,
     retryBaseMs: config.retryBaseMs,
   });
-  logEvent('info', { event: 'retry-run', tried: result.tried, delivered: result.delivered });
+  logEvent('info', { event: 'retry-run', ...result });
   return Response.json(result);
 }
 
