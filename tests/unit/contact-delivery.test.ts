@@ -15,7 +15,7 @@ import {
   type SubmissionStore,
 } from '../../netlify/lib/records';
 import { startBlobs } from '../support/blobs';
-import { fakeServices, WEBHOOK_URL, type FakeServices } from '../support/fake-services';
+import { fakeServices, WEBHOOK_URL } from '../support/fake-services';
 import { memoryStore, type MemoryStore } from '../support/memory-store';
 import { startWebhookReceiver } from '../support/stand-ins';
 
