@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 
-const directory = process.env.LOCAL_DATA_DIR ?? fileURLToPath(new URL('../.data/blobs/', import.meta.url));
-const storeName = process.env.SUBMISSIONS_STORE ?? 'submissions';
+const directory = process.env.LOCAL_DATA_DIR?.trim() || fileURLToPath(new URL('../.data/blobs/', import.meta.url));
+const storeName = process.env.SUBMISSIONS_STORE?.trim() || 'submissions';
 const token = crypto.randomUUID();
 const server = new BlobsServer({ directory, token });
 const { port } = await server.start();

@@ -16,6 +16,7 @@ export default async function deliverPendingSubmissions(_request: Request, conte
     store: getStore({ name: config.storeName, consistency: 'strong' }),
     forwardUrl: config.forwardUrl,
     retryBaseMs: config.retryBaseMs,
+    leaseMs: config.leaseMs,
   });
   logEvent('info', { event: 'retry-run', ...result });
   return Response.json(result);

@@ -404,6 +404,7 @@ async function store(
         store: deps.store,
         forwardUrl,
         retryBaseMs: deps.config.retryBaseMs,
+        leaseMs: deps.config.leaseMs,
         now,
         ...(deps.fetch ? { fetch: deps.fetch } : {}),
       }).catch(() => {

@@ -50,6 +50,8 @@ export interface DeliveryOptions {
   now?: () => Date;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** How long a lease lasts; LEASE_MS unless the configuration shortens it. */
+  leaseMs?: number;
   /** The submissions this process is forwarding now; a separate set stands for another function instance in tests. */
   heldHere?: Set<string>;
 }
@@ -79,9 +81,9 @@ export function backoff(failedAttempts: number, baseMs: number): number {
 }
 
 /** Takes the lease of one submission; returns its owner token, or undefined when another holds it. */
-async function takeLease(store: SubmissionStore, id: string, now: Date): Promise<string | undefined> {
+async function takeLease(store: SubmissionStore, id: string, now: Date, leaseMs: number): Promise<string | undefined> {
   const owner = crypto.randomUUID();
-  const lease: DeliveryLease = { owner, expiresAt: new Date(now.getTime() + LEASE_MS).toISOString() };
+  const lease: DeliveryLease = { owner, expiresAt: new Date(now.getTime() + leaseMs).toISOString() };
   if ((await store.setJSON(leaseKey(id), lease, { onlyIfNew: true })).modified) return owner;
   let current: { data: unknown; etag?: string | undefined } | null;
   try {
@@ -91,9 +93,17 @@ async function takeLease(store: SubmissionStore, id: string, now: Date): Promise
     current = null;
   }
   if (!current) return (await store.setJSON(leaseKey(id), lease, { onlyIfNew: true })).modified ? owner : undefined;
-  const expiresAt = Date.parse((current.data as Partial<DeliveryLease> | null)?.expiresAt ?? '');
-  if (expiresAt > now.getTime() || !current.etag) return undefined;
-  return (await store.setJSON(leaseKey(id), lease, { onlyIfMatch: current.etag })).modified ? owner : undefined;
+  let { data, etag } = current;
+  if (!etag) {
+    // The local Blobs server answers a read without an ETag; its listing has them. The ETag is
+    // read before the data, so a lease renewed in between fails the condition instead of being lost.
+    const { blobs } = await store.list({ prefix: leaseKey(id) });
+    etag = blobs.find((blob) => blob.key === leaseKey(id))?.etag;
+    data = await store.get(leaseKey(id), { type: 'json', consistency: 'strong' }).catch(() => null);
+  }
+  const expiresAt = Date.parse((data as Partial<DeliveryLease> | null)?.expiresAt ?? '');
+  if (expiresAt > now.getTime() || !etag) return undefined;
+  return (await store.setJSON(leaseKey(id), lease, { onlyIfMatch: etag })).modified ? owner : undefined;
 }
 
 async function releaseLease(store: SubmissionStore, id: string, owner: string): Promise<void> {
@@ -177,7 +187,7 @@ export async function deliverSubmission(id: string, options: DeliveryOptions): P
   if (held.has(id)) return 'busy';
   held.add(id);
   try {
-    const owner = await takeLease(options.store, id, now());
+    const owner = await takeLease(options.store, id, now(), options.leaseMs ?? LEASE_MS);
     if (!owner) return 'busy';
     try {
       // Read under the lease: a run that delivered it before has already written "delivered".

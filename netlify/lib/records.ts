@@ -67,7 +67,7 @@ export interface SubmissionStore {
   ): Promise<{ data: unknown; etag?: string | undefined } | null>;
   setJSON(key: string, data: unknown, options?: SetOptions): Promise<{ modified: boolean; etag?: string | undefined }>;
   delete(key: string): Promise<void>;
-  list(options: { prefix: string }): Promise<{ blobs: { key: string }[] }>;
+  list(options: { prefix: string }): Promise<{ blobs: { key: string; etag?: string | undefined }[] }>;
 }
 
 export const submissionKey = (id: string) => `submissions/${id}`;
