@@ -330,7 +330,7 @@ async function accept(
       return fail(storageFailure, submission.kind);
     }
   }
-  return store(submission, id, receivedAt, validRepeatKey, deps, now);
+  return storeAndForward(submission, id, receivedAt, validRepeatKey, deps, now);
 }
 
 /** A resend of a claimed key: the same answers get the claimed id, other answers a 409. */
@@ -363,11 +363,11 @@ async function resume(
     return reply(202, { ok: true, id: claim.id });
   }
   // The first copy stopped after its claim (or its marker): finish it under the claimed id.
-  return store(submission, claim.id, new Date(claim.receivedAt), validRepeatKey, deps, now, 'resumed');
+  return storeAndForward(submission, claim.id, new Date(claim.receivedAt), validRepeatKey, deps, now, 'resumed');
 }
 
 /** Writes the pending marker (when the submission is forwarded), then the record; then starts its delivery. */
-async function store(
+async function storeAndForward(
   submission: Submission,
   id: string,
   receivedAt: Date,
