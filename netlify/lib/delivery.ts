@@ -160,8 +160,6 @@ async function settle(
   if (updated.delivery.status === 'pending' && nextAttemptAt) {
     const marker: PendingMarker = { id: submission.id, nextAttemptAt, createdAt: submission.receivedAt };
     await options.store.setJSON(pendingKey(submission.id), marker);
-  } else {
-    await options.store.delete(pendingKey(submission.id));
   }
   logEvent(updated.delivery.status === 'failed' ? 'error' : 'info', {
     event: 'delivery',
@@ -189,19 +187,25 @@ export async function deliverSubmission(id: string, options: DeliveryOptions): P
   try {
     const owner = await takeLease(options.store, id, now(), options.leaseMs ?? LEASE_MS);
     if (!owner) return 'busy';
+    let outcome: DeliveryOutcome;
     try {
       // Read under the lease: a run that delivered it before has already written "delivered".
       const submission = await readSubmission(options.store, id);
-      if (!submission) return 'missing';
-      if (submission.delivery.status !== 'pending') {
-        await options.store.delete(pendingKey(id));
-        return 'done';
+      if (!submission) outcome = 'missing';
+      else if (submission.delivery.status !== 'pending') outcome = 'done';
+      else {
+        const updated = await settle(submission, await post(submission, options), options, now);
+        outcome = updated.delivery.status as 'delivered' | 'pending' | 'failed';
       }
-      const updated = await settle(submission, await post(submission, options), options, now);
-      return updated.delivery.status as 'delivered' | 'pending' | 'failed';
     } finally {
       await releaseLease(options.store, id, owner);
     }
+    // The marker goes last, after the lease: a crash before this leaves a marker that the next
+    // run finds delivered (or failed) and removes, never a lease that nothing comes back to.
+    if (outcome === 'delivered' || outcome === 'failed' || outcome === 'done') {
+      await options.store.delete(pendingKey(id));
+    }
+    return outcome;
   } finally {
     held.delete(id);
   }
