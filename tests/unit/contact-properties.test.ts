@@ -84,6 +84,14 @@ const request = fc.record({
   body: fc.oneof({ arbitrary: form, weight: 6 }, { arbitrary: rawBody, weight: 1 }),
 });
 
+const validShape = {
+  method: 'POST',
+  contentType: 'application/json',
+  origin: SITE,
+  xsrf: true,
+  key: 'key-aaaaaaaa',
+} as const;
+
 let services: FakeServices;
 let store: MemoryStore;
 let background: Promise<unknown>[];
@@ -153,7 +161,21 @@ it('never throws, answers only documented statuses safely, and stores only valid
         }
       }
     }),
-    { numRuns: 150 },
+    {
+      numRuns: 150,
+      // Always among the runs: the same key sent again with an edited message (a 409).
+      examples: [
+        [
+          [
+            { ...validShape, body: { ...forms.callback, website: '', 'h-captcha-response': 'passing' } },
+            {
+              ...validShape,
+              body: { ...forms.callback, website: '', message: 'Edited.', 'h-captcha-response': 'passing' },
+            },
+          ],
+        ],
+      ],
+    },
   );
   // The generator reaches every stage: a property that only ever saw 422s would prove little.
   for (const status of [202, 403, 405, 409, 413, 415, 422])

@@ -36,7 +36,8 @@ async function listSubmissions(...args: string[]) {
   return { stdout, stderr };
 }
 
-describe('npm run submissions', () => {
+// Each test starts Node and a Blobs server of its own: seconds on a busy machine.
+describe('npm run submissions', { timeout: 30_000 }, () => {
   it("shows a visitor's control characters as visible escapes: no screen clearing, no forged lines, no reordered text", async () => {
     await blobs.store.setJSON(
       submissionKey('id-1'),
