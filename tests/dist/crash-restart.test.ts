@@ -28,7 +28,6 @@ import { promisify } from 'node:util';
 
 const SUBMISSIONS = 200;
 const AT_ONCE = 30;
-const PORT = Number(process.env.CRASH_TEST_PORT ?? 4517);
 const XSRF = 'crash-test-token-0123456789';
 
 let siteverify: FakeSiteverify;
@@ -136,7 +135,7 @@ it('delivers each of a burst exactly once after a SIGKILL in its middle, a resta
   }));
   webhook.up = false;
 
-  server = await startSiteServer({ dataDir, port: PORT, env: env() });
+  server = await startSiteServer({ dataDir, env: env() });
   const first = server;
   let answered = 0;
   let killed = false;
@@ -153,7 +152,7 @@ it('delivers each of a burst exactly once after a SIGKILL in its middle, a resta
   expect(unanswered, 'the kill left requests without an answer').toBeGreaterThan(0);
   await new Promise((done) => (first.process.exitCode !== null || first.process.signalCode !== null ? done(null) : first.process.once('exit', done)));
 
-  server = await startSiteServer({ dataDir, port: PORT, env: env() });
+  server = await startSiteServer({ dataDir, env: env() });
   const idsBefore = new Map(all.filter((sent) => sent.id).map((sent) => [sent.key, sent.id]));
   await sendAll(server, all);
   expect(all.filter((sent) => !sent.id)).toEqual([]);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
 /*
@@ -26,7 +27,8 @@ export interface SiteServer {
 export interface SiteServerOptions {
   /** The folder of its Netlify Blobs; a restart on the same folder finds what was stored. */
   dataDir: string;
-  port: number;
+  /** A free port when left out. */
+  port?: number;
   /** More environment: HCAPTCHA_VERIFY_URL, CONTACT_FORWARD_URL, DELIVERY_RETRY_BASE_MS... */
   env?: Record<string, string>;
   /** How long to wait for the first answer. */
@@ -49,12 +51,21 @@ const deploySettings = [
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((done) => probe.close(() => done()));
+  return port;
+}
+
 export async function startSiteServer({
   dataDir,
-  port,
+  port: wanted,
   env = {},
   timeoutMs = 30_000,
 }: SiteServerOptions): Promise<SiteServer> {
+  const port = wanted ?? (await freePort());
   const base = { ...process.env };
   for (const name of deploySettings) delete base[name];
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
