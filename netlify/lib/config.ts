@@ -1,3 +1,5 @@
+import { LEASE_MS } from './delivery.ts';
+
 /*
  * What the submission function reads from its environment. Secrets come only
  * from here; nothing else in the repository holds them.
@@ -21,6 +23,12 @@ export interface SubmissionConfig {
   storeName: string;
   /** The first retry of a failed delivery waits this long; each further one twice as long. */
   retryBaseMs: number;
+  /**
+   * How long a delivery run's hold on one submission lasts (DELIVERY_LEASE_MS, default two minutes):
+   * a run that stops while holding it blocks that submission this long. Tests shorten it; it must stay
+   * well above a webhook call (8 s) and its writes.
+   */
+  leaseMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -64,5 +72,6 @@ export function readConfig(env: Env = process.env, deployContext: string = env.C
         ? 'submissions-preview'
         : env.SUBMISSIONS_STORE?.trim() || 'submissions',
     retryBaseMs: Number(env.DELIVERY_RETRY_BASE_MS) > 0 ? Number(env.DELIVERY_RETRY_BASE_MS) : 60_000,
+    leaseMs: Number(env.DELIVERY_LEASE_MS) > 0 ? Number(env.DELIVERY_LEASE_MS) : LEASE_MS,
   };
 }

@@ -3,14 +3,18 @@ import { fieldErrors, serviceFieldsProblems, submissionSchema, type Submission }
 import { verifyCaptcha } from './captcha.ts';
 import { findService } from './catalogue.ts';
 import type { SubmissionConfig } from './config.ts';
-import { deliver } from './delivery.ts';
+import { deliverSubmission } from './delivery.ts';
 import { logEvent } from './log.ts';
 import {
+  answersHash,
   idempotencyKey,
   newSubmissionId,
   pendingKey,
+  readClaim,
   readSubmission,
   submissionKey,
+  type IdempotencyClaim,
+  type PendingMarker,
   type StoredSubmission,
   type SubmissionStore,
 } from './records.ts';
@@ -44,7 +48,13 @@ type Failure = {
 const reply = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {
     status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+    // Netlify's header rules do not reach function responses, so every answer carries its own.
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      ...headers,
+    },
   });
 
 const fail = (failure: Failure, kind = 'unknown') => {
@@ -102,7 +112,20 @@ function answers(submission: Submission): Record<string, unknown> {
   return rest;
 }
 
+/**
+ * Answers every request, never throws: 202, 400, 403, 405, 409, 413, 415, 422 or 503,
+ * each with a JSON body `{ ok, id }` or `{ ok: false, error, fields? }`.
+ */
 export async function handleContact(request: Request, deps: ContactDependencies): Promise<Response> {
+  try {
+    return await answer(request, deps);
+  } catch {
+    // A fault nobody foresaw (a store client throwing where no check expected it) still gets a plain answer.
+    return fail({ ...storageFailure, reason: 'unexpected' });
+  }
+}
+
+async function answer(request: Request, deps: ContactDependencies): Promise<Response> {
   const now = deps.now ?? (() => new Date());
 
   if (request.method !== 'POST') {
@@ -187,36 +210,70 @@ export async function handleContact(request: Request, deps: ContactDependencies)
 
 const inFlight = new Map<string, Promise<Response>>();
 
-/** From here the submission is valid: repeat check, spam, captcha, storage and delivery. */
+const storageFailure: Failure = {
+  status: 503,
+  error: 'We could not save your message just now. Please try again in a minute.',
+  reason: 'storage',
+};
+
+/** A valid submission as it is stored, with the id and time it was given. */
+function recordOf(
+  submission: Submission,
+  id: string,
+  receivedAt: Date,
+  validRepeatKey: string | undefined,
+  forwardUrl: string | undefined,
+  retryBaseMs: number,
+): StoredSubmission {
+  const spam = submission.website.trim() !== '';
+  return {
+    id,
+    kind: submission.kind,
+    receivedAt: receivedAt.toISOString(),
+    spam,
+    fields: answers(submission),
+    idempotencyKey: validRepeatKey,
+    delivery: spam
+      ? { status: 'spam', attempts: 0 }
+      : forwardUrl
+        ? {
+            status: 'pending',
+            attempts: 0,
+            nextAttemptAt: new Date(receivedAt.getTime() + retryBaseMs).toISOString(),
+          }
+        : { status: 'not-forwarded', attempts: 0 },
+  };
+}
+
+/**
+ * From here the submission is valid. With an Idempotency-Key the writes are, in
+ * order: the claim of the key (create-only), the pending marker, the record.
+ * A crash after any of them is mended by the form's resend with the same key,
+ * which finds the claim and finishes under the claimed id; a record never
+ * exists without its marker, so the retry run delivers whatever was stored.
+ */
 async function accept(
   submission: Submission,
   validRepeatKey: string | undefined,
   deps: ContactDependencies,
   now: () => Date,
 ): Promise<Response> {
-  try {
-    if (validRepeatKey) {
-      const earlier = (await deps.store.get(idempotencyKey(validRepeatKey), {
-        type: 'json',
-        consistency: 'strong',
-      })) as { id: string } | null;
-      if (earlier) {
-        logEvent('info', { event: 'submission', status: 202, kind: submission.kind, id: earlier.id, reason: 'repeat' });
-        return reply(202, { ok: true, id: earlier.id });
-      }
+  const spam = submission.website.trim() !== '';
+  // The honeypot counts as an answer: a resend that fills it in is another submission.
+  const bodyHash = answersHash({ kind: submission.kind, website: submission.website, ...answers(submission) });
+
+  if (validRepeatKey) {
+    let claim: IdempotencyClaim | null;
+    try {
+      claim = await readClaim(deps.store, validRepeatKey);
+    } catch {
+      return fail(storageFailure, submission.kind);
     }
-  } catch {
-    return fail(
-      {
-        status: 503,
-        error: 'We could not save your message just now. Please try again in a minute.',
-        reason: 'storage',
-      },
-      submission.kind,
-    );
+    // No second captcha check: a claim is written only after this exact body (same hash) passed
+    // the check or was marked spam by its honeypot, and a captcha token cannot be verified twice.
+    if (claim) return resume(claim, bodyHash, submission, validRepeatKey, deps, now);
   }
 
-  const spam = submission.website.trim() !== '';
   if (!spam) {
     if (!deps.config.hcaptchaSecret) {
       logEvent('error', {
@@ -258,88 +315,103 @@ async function accept(
   }
 
   const receivedAt = now();
-  const forwardUrl = spam ? undefined : deps.config.forwardUrl;
-  const record: StoredSubmission = {
-    id: newSubmissionId(receivedAt),
-    kind: submission.kind,
-    receivedAt: receivedAt.toISOString(),
-    spam,
-    fields: answers(submission),
-    idempotencyKey: validRepeatKey,
-    delivery: spam
-      ? { status: 'spam', attempts: 0 }
-      : forwardUrl
-        ? {
-            status: 'pending',
-            attempts: 0,
-            nextAttemptAt: new Date(receivedAt.getTime() + deps.config.retryBaseMs).toISOString(),
-          }
-        : { status: 'not-forwarded', attempts: 0 },
-  };
-
-  try {
-    await deps.store.setJSON(submissionKey(record.id), record);
-    if (forwardUrl)
-      await deps.store.setJSON(pendingKey(record.id), { id: record.id, nextAttemptAt: record.delivery.nextAttemptAt });
-    if (validRepeatKey) {
-      const claim = await deps.store.setJSON(idempotencyKey(validRepeatKey), { id: record.id }, { onlyIfNew: true });
-      if (!claim.modified) {
-        // Another copy of this request was stored a moment earlier: keep that one only.
-        const earlier = (await deps.store.get(idempotencyKey(validRepeatKey), {
-          type: 'json',
-          consistency: 'strong',
-        })) as { id: string } | null;
-        if (earlier && earlier.id !== record.id && (await readSubmission(deps.store, earlier.id))) {
-          await deps.store.delete(pendingKey(record.id));
-          await deps.store.delete(submissionKey(record.id));
-          logEvent('info', {
-            event: 'submission',
-            status: 202,
-            kind: submission.kind,
-            id: earlier.id,
-            reason: 'repeat',
-          });
-          return reply(202, { ok: true, id: earlier.id });
-        }
+  const id = newSubmissionId(receivedAt);
+  if (validRepeatKey) {
+    const claim: IdempotencyClaim = { id, receivedAt: receivedAt.toISOString(), bodyHash };
+    try {
+      const written = await deps.store.setJSON(idempotencyKey(validRepeatKey), claim, { onlyIfNew: true });
+      if (!written.modified) {
+        // Another instance claimed the key a moment earlier: its claim decides.
+        const earlier = await readClaim(deps.store, validRepeatKey);
+        if (!earlier) return fail(storageFailure, submission.kind);
+        return resume(earlier, bodyHash, submission, validRepeatKey, deps, now);
       }
+    } catch {
+      return fail(storageFailure, submission.kind);
     }
-  } catch {
+  }
+  return storeAndForward(submission, id, receivedAt, validRepeatKey, deps, now);
+}
+
+/** A resend of a claimed key: the same answers get the claimed id, other answers a 409. */
+async function resume(
+  claim: IdempotencyClaim,
+  bodyHash: string,
+  submission: Submission,
+  validRepeatKey: string,
+  deps: ContactDependencies,
+  now: () => Date,
+): Promise<Response> {
+  if (claim.bodyHash !== bodyHash) {
     return fail(
       {
-        status: 503,
-        error: 'We could not save your message just now. Please try again in a minute.',
-        reason: 'storage',
+        status: 409,
+        error: 'This form was already sent with different answers. Send it again as a new message.',
+        reason: 'repeat-changed',
       },
       submission.kind,
     );
+  }
+  let existing: StoredSubmission | null;
+  try {
+    existing = await readSubmission(deps.store, claim.id);
+  } catch {
+    return fail(storageFailure, submission.kind);
+  }
+  if (existing) {
+    logEvent('info', { event: 'submission', status: 202, kind: submission.kind, id: claim.id, reason: 'repeat' });
+    return reply(202, { ok: true, id: claim.id });
+  }
+  // The first copy stopped after its claim (or its marker): finish it under the claimed id.
+  return storeAndForward(submission, claim.id, new Date(claim.receivedAt), validRepeatKey, deps, now, 'resumed');
+}
+
+/** Writes the pending marker (when the submission is forwarded), then the record; then starts its delivery. */
+async function storeAndForward(
+  submission: Submission,
+  id: string,
+  receivedAt: Date,
+  validRepeatKey: string | undefined,
+  deps: ContactDependencies,
+  now: () => Date,
+  reason?: string,
+): Promise<Response> {
+  const spam = submission.website.trim() !== '';
+  const forwardUrl = spam ? undefined : deps.config.forwardUrl;
+  const record = recordOf(submission, id, receivedAt, validRepeatKey, forwardUrl, deps.config.retryBaseMs);
+  let created: boolean;
+  try {
+    if (forwardUrl) {
+      const marker: PendingMarker = { id, nextAttemptAt: record.delivery.nextAttemptAt!, createdAt: record.receivedAt };
+      await deps.store.setJSON(pendingKey(id), marker);
+    }
+    // Create-only: if another copy already stored (and perhaps delivered) it, that record stays as it is.
+    created = (await deps.store.setJSON(submissionKey(id), record, { onlyIfNew: true })).modified;
+  } catch {
+    return fail(storageFailure, submission.kind);
   }
 
   logEvent('info', {
     event: 'submission',
     status: 202,
     kind: record.kind,
-    id: record.id,
-    ...(spam ? { reason: 'spam' } : {}),
+    id,
+    ...(spam ? { reason: 'spam' } : reason ? { reason } : {}),
   });
-  if (forwardUrl) {
+  if (forwardUrl && created) {
     deps.waitUntil(
-      deliver(record, {
+      deliverSubmission(id, {
         store: deps.store,
         forwardUrl,
         retryBaseMs: deps.config.retryBaseMs,
+        leaseMs: deps.config.leaseMs,
         now,
         ...(deps.fetch ? { fetch: deps.fetch } : {}),
       }).catch(() => {
         // The marker stays; the scheduled function retries. Nothing personal is logged.
-        logEvent('error', {
-          event: 'delivery',
-          status: 'pending',
-          kind: record.kind,
-          id: record.id,
-          reason: 'delivery threw',
-        });
+        logEvent('error', { event: 'delivery', status: 'pending', kind: record.kind, id, reason: 'delivery threw' });
       }),
     );
   }
-  return reply(202, { ok: true, id: record.id });
+  return reply(202, { ok: true, id });
 }

@@ -1,7 +1,9 @@
 import {
+  leaseKey,
   pendingKey,
   readSubmission,
   submissionKey,
+  type DeliveryLease,
   type PendingMarker,
   type StoredSubmission,
   type SubmissionStore,
@@ -11,12 +13,34 @@ import { logEvent } from './log.ts';
 /*
  * Forwarding a stored submission to the company's webhook. A delivery that
  * fails stays pending and is retried with growing waits by the scheduled
- * function; the submission id travels as the Idempotency-Key so the receiver
- * can drop a repeat, and a retry never makes a second lead.
+ * function. Slack and Zapier ignore the Idempotency-Key header, so the only
+ * guard against a second message is here: whoever forwards a submission (the
+ * function right after accepting it, or a retry run) first takes its lease,
+ * "leases/{id}", and re-reads the record under it.
+ *
+ * The lease is created with a create-only write; an expired one is taken over
+ * with a write conditional on the ETag that was read, so of two runs that find
+ * the same expired lease only one succeeds. Netlify Blobs makes both writes
+ * atomic; the local Blobs server (npm start, tests) does not, so leases held
+ * by this process are also kept in memory.
+ *
+ * The only way left to deliver twice is a crash after the webhook answered and
+ * before the record says "delivered"; the submission id travels as the
+ * Idempotency-Key so a receiver that honours it can drop that repeat.
  */
 
-export const DELIVERY_TIMEOUT_MS = 10_000;
-export const MAX_ATTEMPTS = 12;
+/** Each webhook call gives up after this long. */
+export const DELIVERY_TIMEOUT_MS = 8_000;
+/** A lease outlives any delivery by far: a run that holds it has stopped (Netlify ends a function at 30 s). */
+export const LEASE_MS = 2 * 60_000;
+/** A retry run starts no delivery that could end after this, well inside Netlify's 30 s limit. */
+export const RUN_BUDGET_MS = 20_000;
+/** Webhook calls at the same time within one run. */
+export const RUN_CONCURRENCY = 4;
+/** A delivery still failing this long after the submission arrived is marked failed and no longer retried. */
+export const GIVE_UP_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
+/** A pending marker whose record never followed (a crash between the two writes) waits this long for the resend. */
+export const ORPHAN_MARKER_GRACE_MS = 24 * 60 * 60 * 1000;
 const MAX_WAIT_MS = 6 * 60 * 60 * 1000;
 
 export interface DeliveryOptions {
@@ -25,17 +49,72 @@ export interface DeliveryOptions {
   retryBaseMs: number;
   now?: () => Date;
   fetch?: typeof fetch;
+  timeoutMs?: number;
+  /** How long a lease lasts; LEASE_MS unless the configuration shortens it. */
+  leaseMs?: number;
+  /** The submissions this process is forwarding now; a separate set stands for another function instance in tests. */
+  heldHere?: Set<string>;
 }
+
+export interface RunOptions extends DeliveryOptions {
+  budgetMs?: number;
+  concurrency?: number;
+}
+
+export interface RunResult {
+  /** Deliveries attempted. */
+  tried: number;
+  delivered: number;
+  /** Given up after GIVE_UP_AFTER_MS: stored, not delivered. */
+  failed: number;
+  /** Entries that could not be read, or held by another run. */
+  skipped: number;
+  /** Due entries left for the next run because the time budget was spent. */
+  left: number;
+}
+
+const heldInThisProcess = new Set<string>();
 
 /** The wait before attempt n+1, after n failed attempts: base, 2×base, 4×base, ... at most six hours. */
 export function backoff(failedAttempts: number, baseMs: number): number {
   return Math.min(baseMs * 2 ** Math.max(0, failedAttempts - 1), MAX_WAIT_MS);
 }
 
-export async function deliver(submission: StoredSubmission, options: DeliveryOptions): Promise<StoredSubmission> {
-  const now = options.now ?? (() => new Date());
-  const attempts = submission.delivery.attempts + 1;
-  let problem: string | undefined;
+/** Takes the lease of one submission; returns its owner token, or undefined when another holds it. */
+async function takeLease(store: SubmissionStore, id: string, now: Date, leaseMs: number): Promise<string | undefined> {
+  const owner = crypto.randomUUID();
+  const lease: DeliveryLease = { owner, expiresAt: new Date(now.getTime() + leaseMs).toISOString() };
+  if ((await store.setJSON(leaseKey(id), lease, { onlyIfNew: true })).modified) return owner;
+  let current: { data: unknown; etag?: string | undefined } | null;
+  try {
+    current = await store.getWithMetadata(leaseKey(id), { type: 'json', consistency: 'strong' });
+  } catch {
+    // A lease that cannot be read is treated as expired; the ETag condition below still decides.
+    current = null;
+  }
+  if (!current) return (await store.setJSON(leaseKey(id), lease, { onlyIfNew: true })).modified ? owner : undefined;
+  let { data, etag } = current;
+  if (!etag) {
+    // The local Blobs server answers a read without an ETag; its listing has them. The ETag is
+    // read before the data, so a lease renewed in between fails the condition instead of being lost.
+    const { blobs } = await store.list({ prefix: leaseKey(id) });
+    etag = blobs.find((blob) => blob.key === leaseKey(id))?.etag;
+    data = await store.get(leaseKey(id), { type: 'json', consistency: 'strong' }).catch(() => null);
+  }
+  const expiresAt = Date.parse((data as Partial<DeliveryLease> | null)?.expiresAt ?? '');
+  if (expiresAt > now.getTime() || !etag) return undefined;
+  return (await store.setJSON(leaseKey(id), lease, { onlyIfMatch: etag })).modified ? owner : undefined;
+}
+
+async function releaseLease(store: SubmissionStore, id: string, owner: string): Promise<void> {
+  const current = (await store
+    .get(leaseKey(id), { type: 'json', consistency: 'strong' })
+    .catch(() => null)) as DeliveryLease | null;
+  if (current?.owner === owner) await store.delete(leaseKey(id));
+}
+
+/** One webhook call; undefined when it went through, else what went wrong (no personal data). */
+async function post(submission: StoredSubmission, options: DeliveryOptions): Promise<string | undefined> {
   try {
     const response = await (options.fetch ?? fetch)(options.forwardUrl, {
       method: 'POST',
@@ -46,32 +125,41 @@ export async function deliver(submission: StoredSubmission, options: DeliveryOpt
         receivedAt: submission.receivedAt,
         ...submission.fields,
       }),
-      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      signal: AbortSignal.timeout(options.timeoutMs ?? DELIVERY_TIMEOUT_MS),
     });
     await response.body?.cancel();
-    if (!response.ok) problem = `webhook answered ${response.status}`;
+    return response.ok ? undefined : `webhook answered ${response.status}`;
   } catch (error) {
-    problem = error instanceof Error && error.name === 'TimeoutError' ? 'webhook timed out' : 'webhook unreachable';
+    return error instanceof Error && error.name === 'TimeoutError' ? 'webhook timed out' : 'webhook unreachable';
   }
+}
 
+/** Records the outcome of an attempt: delivered, pending with its next time, or failed after the limit. */
+async function settle(
+  submission: StoredSubmission,
+  problem: string | undefined,
+  options: DeliveryOptions,
+  now: () => Date,
+): Promise<StoredSubmission> {
+  const attempts = submission.delivery.attempts + 1;
+  const at = now();
   let updated: StoredSubmission;
   if (!problem) {
-    updated = { ...submission, delivery: { status: 'delivered', attempts, deliveredAt: now().toISOString() } };
-  } else if (attempts >= MAX_ATTEMPTS) {
-    updated = { ...submission, delivery: { status: 'failed', attempts, lastError: problem } };
+    updated = { ...submission, delivery: { status: 'delivered', attempts, deliveredAt: at.toISOString() } };
+  } else if (at.getTime() - Date.parse(submission.receivedAt) >= GIVE_UP_AFTER_MS) {
+    updated = {
+      ...submission,
+      delivery: { status: 'failed', attempts, failedAt: at.toISOString(), lastError: problem },
+    };
   } else {
-    const nextAttemptAt = new Date(now().getTime() + backoff(attempts, options.retryBaseMs)).toISOString();
+    const nextAttemptAt = new Date(at.getTime() + backoff(attempts, options.retryBaseMs)).toISOString();
     updated = { ...submission, delivery: { status: 'pending', attempts, nextAttemptAt, lastError: problem } };
   }
   await options.store.setJSON(submissionKey(submission.id), updated);
   const { nextAttemptAt } = updated.delivery;
   if (updated.delivery.status === 'pending' && nextAttemptAt) {
-    await options.store.setJSON(pendingKey(submission.id), {
-      id: submission.id,
-      nextAttemptAt,
-    } satisfies PendingMarker);
-  } else {
-    await options.store.delete(pendingKey(submission.id));
+    const marker: PendingMarker = { id: submission.id, nextAttemptAt, createdAt: submission.receivedAt };
+    await options.store.setJSON(pendingKey(submission.id), marker);
   }
   logEvent(updated.delivery.status === 'failed' ? 'error' : 'info', {
     event: 'delivery',
@@ -84,22 +172,118 @@ export async function deliver(submission: StoredSubmission, options: DeliveryOpt
   return updated;
 }
 
-/** Delivers every pending submission whose wait is over. Returns how many were tried and delivered. */
-export async function deliverPending(options: DeliveryOptions): Promise<{ tried: number; delivered: number }> {
+export type DeliveryOutcome = 'delivered' | 'pending' | 'failed' | 'busy' | 'done' | 'missing';
+
+/**
+ * Forwards one stored submission if it is still pending, under its lease.
+ * "busy": another run holds it; "done": it needs no delivery any more (its marker
+ * is removed); "missing": there is no record (yet).
+ */
+export async function deliverSubmission(id: string, options: DeliveryOptions): Promise<DeliveryOutcome> {
   const now = options.now ?? (() => new Date());
-  const { blobs } = await options.store.list({ prefix: 'pending/' });
-  let tried = 0;
-  let delivered = 0;
-  for (const { key } of blobs) {
-    const marker = (await options.store.get(key, { type: 'json', consistency: 'strong' })) as PendingMarker | null;
-    if (!marker || new Date(marker.nextAttemptAt) > now()) continue;
-    const submission = await readSubmission(options.store, marker.id);
-    if (!submission || submission.delivery.status !== 'pending') {
-      await options.store.delete(key);
-      continue;
+  const held = options.heldHere ?? heldInThisProcess;
+  if (held.has(id)) return 'busy';
+  held.add(id);
+  try {
+    const owner = await takeLease(options.store, id, now(), options.leaseMs ?? LEASE_MS);
+    if (!owner) return 'busy';
+    let outcome: DeliveryOutcome;
+    try {
+      // Read under the lease: a run that delivered it before has already written "delivered".
+      const submission = await readSubmission(options.store, id);
+      if (!submission) outcome = 'missing';
+      else if (submission.delivery.status !== 'pending') outcome = 'done';
+      else {
+        const updated = await settle(submission, await post(submission, options), options, now);
+        outcome = updated.delivery.status as 'delivered' | 'pending' | 'failed';
+      }
+    } finally {
+      await releaseLease(options.store, id, owner);
     }
-    tried += 1;
-    if ((await deliver(submission, options)).delivery.status === 'delivered') delivered += 1;
+    // The marker goes last, after the lease: a crash before this leaves a marker that the next
+    // run finds delivered (or failed) and removes, never a lease that nothing comes back to.
+    if (outcome === 'delivered' || outcome === 'failed' || outcome === 'done') {
+      await options.store.delete(pendingKey(id));
+    }
+    return outcome;
+  } finally {
+    held.delete(id);
   }
-  return { tried, delivered };
+}
+
+/**
+ * One retry run: every pending submission whose wait is over, a few at a time,
+ * starting none that could end after the time budget. An entry that cannot be
+ * read is skipped and logged by its id alone; it never stops the run.
+ */
+export async function deliverPending(options: RunOptions): Promise<RunResult> {
+  const now = options.now ?? (() => new Date());
+  const started = performance.now();
+  const budgetMs = options.budgetMs ?? RUN_BUDGET_MS;
+  const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  // Room after the last webhook call for the writes that record its outcome.
+  const latestStart = budgetMs - timeoutMs - Math.min(2_000, timeoutMs / 4);
+  const result: RunResult = { tried: 0, delivered: 0, failed: 0, skipped: 0, left: 0 };
+  const { blobs } = await options.store.list({ prefix: 'pending/' });
+  const queue = blobs.map(({ key }) => key);
+
+  const work = async (key: string) => {
+    const id = key.slice('pending/'.length);
+    let marker: PendingMarker | null;
+    try {
+      marker = (await options.store.get(key, { type: 'json', consistency: 'strong' })) as PendingMarker | null;
+    } catch {
+      result.skipped += 1;
+      logEvent('error', { event: 'retry-run', id, reason: 'pending marker unreadable; skipped' });
+      return;
+    }
+    if (!marker) return;
+    const due = Date.parse(marker.nextAttemptAt);
+    if (due > now().getTime()) return;
+    let outcome: DeliveryOutcome;
+    try {
+      outcome = await deliverSubmission(id, { ...options, timeoutMs });
+    } catch {
+      result.skipped += 1;
+      logEvent('error', { event: 'retry-run', id, reason: 'submission unreadable or store failed; skipped' });
+      return;
+    }
+    if (outcome === 'missing') {
+      await dropOrphan(options.store, key, id, marker, now());
+      return;
+    }
+    if (outcome === 'busy') result.skipped += 1;
+    if (outcome === 'delivered' || outcome === 'pending' || outcome === 'failed') result.tried += 1;
+    if (outcome === 'delivered') result.delivered += 1;
+    if (outcome === 'failed') result.failed += 1;
+  };
+
+  const worker = async () => {
+    for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
+      if (performance.now() - started > latestStart) {
+        result.left += queue.length + 1;
+        queue.length = 0;
+        return;
+      }
+      await work(key);
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency ?? RUN_CONCURRENCY }, worker));
+  return result;
+}
+
+/** A marker whose record never came: the resend with the same key will write it; after the grace period, drop it. */
+async function dropOrphan(store: SubmissionStore, key: string, id: string, marker: PendingMarker, now: Date) {
+  const since = Date.parse(marker.createdAt ?? marker.nextAttemptAt);
+  if (!(now.getTime() - since > ORPHAN_MARKER_GRACE_MS)) return;
+  try {
+    await store.delete(key);
+    logEvent('error', {
+      event: 'retry-run',
+      id,
+      reason: 'pending marker without a record after the grace period; dropped',
+    });
+  } catch {
+    logEvent('error', { event: 'retry-run', id, reason: 'orphan pending marker could not be dropped' });
+  }
 }

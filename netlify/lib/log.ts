@@ -4,7 +4,20 @@
  * allowed keys are listed so a name or an e-mail cannot slip in by accident.
  */
 
-const allowed = new Set(['event', 'status', 'kind', 'id', 'attempts', 'problem', 'tried', 'delivered', 'reason']);
+const allowed = new Set([
+  'event',
+  'status',
+  'kind',
+  'id',
+  'attempts',
+  'problem',
+  'tried',
+  'delivered',
+  'failed',
+  'skipped',
+  'left',
+  'reason',
+]);
 
 export function logEvent(level: 'info' | 'error', entry: Record<string, string | number>): void {
   const safe = Object.fromEntries(Object.entries(entry).filter(([key]) => allowed.has(key)));

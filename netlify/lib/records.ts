@@ -1,10 +1,17 @@
+import { createHash } from 'node:crypto';
 import type { Submission } from '../../src/lib/forms.ts';
 
 /*
  * How submissions are kept in Netlify Blobs. A submission is stored under
  * "submissions/{id}" where the id starts with the time it arrived, so keys sort
- * by time. "pending/{id}" marks one that still has to reach the webhook, and
- * "idempotency/{key}" remembers which id a repeated request already made.
+ * by time. "pending/{id}" marks one that still has to reach the webhook,
+ * "idempotency/{key}" remembers which id (and which answers) a request with an
+ * Idempotency-Key claimed, and "leases/{id}" says which delivery run is
+ * forwarding a submission right now.
+ *
+ * They are written in this order: claim, pending marker, record. A crash
+ * between two writes leaves a claim or a marker without its record, never a
+ * record that nothing will deliver; see netlify/lib/contact.ts.
  */
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'not-forwarded' | 'spam';
@@ -22,6 +29,8 @@ export interface StoredSubmission {
     attempts: number;
     nextAttemptAt?: string | undefined;
     deliveredAt?: string | undefined;
+    /** When a delivery was given up (status "failed"). */
+    failedAt?: string | undefined;
     lastError?: string | undefined;
   };
 }
@@ -29,19 +38,42 @@ export interface StoredSubmission {
 export interface PendingMarker {
   id: string;
   nextAttemptAt: string;
+  /** When the marker was first written: a marker whose record never followed is dropped after a grace period. */
+  createdAt?: string | undefined;
 }
+
+/** What a request with an Idempotency-Key claimed: written once, before anything else of it. */
+export interface IdempotencyClaim {
+  id: string;
+  receivedAt: string;
+  /** SHA-256 of the normalised answers (see answersHash): a resend with other answers is refused. */
+  bodyHash: string;
+}
+
+/** A delivery run's hold on one submission; a later run may take it over once it has expired. */
+export interface DeliveryLease {
+  owner: string;
+  expiresAt: string;
+}
+
+type SetOptions = { onlyIfNew?: boolean; onlyIfMatch?: never } | { onlyIfMatch?: string; onlyIfNew?: never };
 
 /** The part of a Netlify Blobs store the function uses; tests pass a store on a local BlobsServer. */
 export interface SubmissionStore {
   get(key: string, options: { type: 'json'; consistency?: 'strong' | 'eventual' }): Promise<unknown>;
-  setJSON(key: string, data: unknown, options?: { onlyIfNew?: boolean }): Promise<{ modified: boolean }>;
+  getWithMetadata(
+    key: string,
+    options: { type: 'json'; consistency?: 'strong' | 'eventual' },
+  ): Promise<{ data: unknown; etag?: string | undefined } | null>;
+  setJSON(key: string, data: unknown, options?: SetOptions): Promise<{ modified: boolean; etag?: string | undefined }>;
   delete(key: string): Promise<void>;
-  list(options: { prefix: string }): Promise<{ blobs: { key: string }[] }>;
+  list(options: { prefix: string }): Promise<{ blobs: { key: string; etag?: string | undefined }[] }>;
 }
 
 export const submissionKey = (id: string) => `submissions/${id}`;
 export const pendingKey = (id: string) => `pending/${id}`;
 export const idempotencyKey = (key: string) => `idempotency/${key}`;
+export const leaseKey = (id: string) => `leases/${id}`;
 
 /** A time-sortable id: "2026-11-21T01-02-03-456Z-" and 12 random hex digits. */
 export function newSubmissionId(
@@ -51,8 +83,31 @@ export function newSubmissionId(
   return `${now.toISOString().replaceAll(':', '-').replace('.', '-')}-${random()}`;
 }
 
+/** JSON with the keys of every object sorted, so equal answers give equal text whatever their order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The fingerprint of what a visitor sent, without the captcha token (a fresh check gives a fresh token). */
+export function answersHash(answers: unknown): string {
+  return createHash('sha256').update(canonical(answers)).digest('hex');
+}
+
 export async function readSubmission(store: SubmissionStore, id: string): Promise<StoredSubmission | null> {
   return (
     ((await store.get(submissionKey(id), { type: 'json', consistency: 'strong' })) as StoredSubmission | null) ?? null
+  );
+}
+
+export async function readClaim(store: SubmissionStore, key: string): Promise<IdempotencyClaim | null> {
+  return (
+    ((await store.get(idempotencyKey(key), { type: 'json', consistency: 'strong' })) as IdempotencyClaim | null) ?? null
   );
 }

@@ -4,8 +4,11 @@ import { join } from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 
-/** A real Netlify Blobs server on loopback over a temporary folder, and a store on it. */
-export async function startBlobs(storeName = 'submissions') {
+/**
+ * A real Netlify Blobs server on loopback over a temporary folder, and a store on it.
+ * siteID "local-site" is the one the local server and `npm run submissions` use.
+ */
+export async function startBlobs(storeName = 'submissions', siteID = 'test-site') {
   const directory = mkdtempSync(join(tmpdir(), 'qd-blobs-'));
   const token = 'test-token';
   const server = new BlobsServer({ directory, token });
@@ -13,7 +16,7 @@ export async function startBlobs(storeName = 'submissions') {
   const url = `http://127.0.0.1:${port}`;
   const store = getStore({
     name: storeName,
-    siteID: 'test-site',
+    siteID,
     token,
     edgeURL: url,
     uncachedEdgeURL: url,

@@ -1,0 +1,192 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { StoredSubmission } from '../../netlify/lib/records';
+import { startSiteServer, type SiteServer } from '../support/site-server';
+import {
+  PASSING_TOKEN,
+  startFakeSiteverify,
+  startWebhookReceiver,
+  type FakeSiteverify,
+  type WebhookReceiver,
+} from '../support/stand-ins';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+/*
+ * The local server killed (SIGKILL) in the middle of a burst of submissions,
+ * then started again on the same Blobs folder: every request that had no
+ * answer is sent again with its Idempotency-Key, as the forms do, and the
+ * retries run against the webhook stand-in. Each distinct submission must be
+ * stored once and delivered exactly once, and none left pending.
+ *
+ * The webhook refuses (503) until the restart, so the kill cannot fall between
+ * the webhook taking a message and the record saying so: that one window is
+ * covered by the Idempotency-Key the webhook receives, not by the store.
+ */
+
+const SUBMISSIONS = 200;
+const AT_ONCE = 30;
+const XSRF = 'crash-test-token-0123456789';
+
+let siteverify: FakeSiteverify;
+let webhook: WebhookReceiver;
+let dataDir: string;
+let server: SiteServer | undefined;
+
+const env = () => ({
+  HCAPTCHA_VERIFY_URL: siteverify.url,
+  CONTACT_FORWARD_URL: webhook.url,
+  DELIVERY_RETRY_BASE_MS: '100',
+  DELIVERY_LEASE_MS: '2000',
+});
+
+beforeAll(async () => {
+  siteverify = await startFakeSiteverify();
+  webhook = await startWebhookReceiver();
+  dataDir = mkdtempSync(join(tmpdir(), 'qd-crash-'));
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await siteverify?.close();
+  await webhook?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}, 30_000);
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+interface Sent {
+  key: string;
+  message: string;
+  id?: string;
+}
+
+async function submit(site: SiteServer, sent: Sent): Promise<Response> {
+  return fetch(`${site.url}/api/contact`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Origin: site.origin,
+      Cookie: `XSRF-TOKEN=${XSRF}`,
+      'X-XSRF-TOKEN': XSRF,
+      'Idempotency-Key': sent.key,
+    },
+    body: JSON.stringify({
+      kind: 'contact',
+      name: 'Asha Verma',
+      email: 'asha.verma@example.com',
+      subject: 'A new website',
+      reason: 'general-question',
+      message: sent.message,
+      'h-captcha-response': PASSING_TOKEN,
+    }),
+  });
+}
+
+/** Sends each not yet answered, AT_ONCE at a time; a request the dying server never answers stays unanswered. */
+async function sendAll(site: SiteServer, all: Sent[], onAnswer: () => void = () => {}): Promise<void> {
+  const queue = all.filter((sent) => !sent.id);
+  const worker = async () => {
+    for (let sent = queue.shift(); sent; sent = queue.shift()) {
+      try {
+        const response = await submit(site, sent);
+        const body = (await response.json()) as { ok: boolean; id?: string };
+        if (response.status === 202 && body.id) {
+          sent.id = body.id;
+          onAnswer();
+        } else if (response.status !== 503) {
+          throw new Error(`unexpected ${response.status}: ${JSON.stringify(body)}`);
+        }
+      } catch (error) {
+        if (error instanceof Error && error.message.startsWith('unexpected')) throw error;
+        // The connection died with the server: no answer, the form will send it again.
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: AT_ONCE }, worker));
+}
+
+async function storedSubmissions(): Promise<StoredSubmission[]> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/submissions.mjs', '--json'], {
+    cwd: join(import.meta.dirname, '../..'),
+    env: { ...process.env, LOCAL_DATA_DIR: dataDir, SUBMISSIONS_STORE: 'submissions' },
+    timeout: 60_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(stdout) as StoredSubmission[];
+}
+
+/** Keys left under pending/ in the Blobs folder, without the local server's temporary files. */
+function pendingLeft(): string[] {
+  const folder = join(dataDir, 'entries/local-site/site:submissions/pending');
+  try {
+    return readdirSync(folder).filter((name) => !name.startsWith('.'));
+  } catch {
+    return [];
+  }
+}
+
+it('delivers each of a burst exactly once after a SIGKILL in its middle, a restart and the resends', async () => {
+  const all: Sent[] = Array.from({ length: SUBMISSIONS }, (_, index) => ({
+    key: `crash-burst-${String(index).padStart(5, '0')}`,
+    message: `Submission number ${index} of the burst.`,
+  }));
+  webhook.up = false;
+
+  server = await startSiteServer({ dataDir, env: env() });
+  const first = server;
+  let answered = 0;
+  let killed = false;
+  const burst = sendAll(first, all, () => {
+    answered += 1;
+    if (answered === Math.floor(SUBMISSIONS / 3) && !killed) {
+      killed = true;
+      first.process.kill('SIGKILL');
+    }
+  });
+  await burst;
+  expect(killed, `the server answered ${answered} before the burst ended`).toBe(true);
+  const unanswered = all.filter((sent) => !sent.id).length;
+  expect(unanswered, 'the kill left requests without an answer').toBeGreaterThan(0);
+  await new Promise((done) => (first.process.exitCode !== null || first.process.signalCode !== null ? done(null) : first.process.once('exit', done)));
+
+  server = await startSiteServer({ dataDir, env: env() });
+  const idsBefore = new Map(all.filter((sent) => sent.id).map((sent) => [sent.key, sent.id]));
+  await sendAll(server, all);
+  expect(all.filter((sent) => !sent.id)).toEqual([]);
+  // A request answered before the kill and sent again gets the same id.
+  for (const sent of all.slice(0, 20)) {
+    if (!idsBefore.has(sent.key)) continue;
+    const again = (await (await submit(server, { key: sent.key, message: sent.message })).json()) as { id: string };
+    expect(again.id).toBe(idsBefore.get(sent.key));
+  }
+
+  webhook.up = true;
+  await sleep(2500); // past every lease the killed server held, and every retry wait
+  for (let run = 0; run < 30; run += 1) {
+    const response = await fetch(server.retryRunUrl, { method: 'POST' });
+    expect(response.status, server.output()).toBe(200);
+    const result = (await response.json()) as { tried: number; skipped: number; left: number };
+    if (pendingLeft().length === 0) break;
+    await sleep(result.tried === 0 ? 1000 : 100);
+  }
+
+  const records = await storedSubmissions();
+  const byMessage = new Map<string, StoredSubmission[]>();
+  for (const record of records) {
+    const message = String(record.fields.message);
+    byMessage.set(message, [...(byMessage.get(message) ?? []), record]);
+  }
+  for (const sent of all) {
+    const stored = byMessage.get(sent.message) ?? [];
+    expect(stored.map((record) => record.id), sent.key).toEqual([sent.id]);
+    expect(stored[0]!.delivery.status, sent.key).toBe('delivered');
+  }
+  expect(records).toHaveLength(SUBMISSIONS);
+  const deliveredIds = webhook.deliveries.map((delivery) => delivery.idempotencyKey).sort();
+  expect(deliveredIds).toEqual(all.map((sent) => sent.id).sort());
+  expect(new Set(webhook.deliveries.map((delivery) => delivery.body.message)).size).toBe(SUBMISSIONS);
+  expect(pendingLeft()).toEqual([]);
+}, 240_000);

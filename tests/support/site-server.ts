@@ -1,0 +1,110 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+
+/*
+ * The whole site as `npm start` serves it (today scripts/serve.mjs): the built
+ * pages and the functions, with Netlify Blobs kept in `dataDir`. The one place
+ * tests start it, so a change of local runtime is a change here alone.
+ */
+
+const root = resolve(import.meta.dirname, '../..');
+
+export interface SiteServer {
+  /** Where to send requests. */
+  url: string;
+  /** The Origin the site's own pages send, accepted by its forms. */
+  origin: string;
+  /** Where a run of the scheduled retry (deliver-pending) is started by hand. */
+  retryRunUrl: string;
+  process: ChildProcess;
+  /** Everything the server printed, for failure messages. */
+  output(): string;
+  /** Stops it (SIGTERM, then SIGKILL after 10 s) and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+export interface SiteServerOptions {
+  /** The folder of its Netlify Blobs; a restart on the same folder finds what was stored. */
+  dataDir: string;
+  /** A free port when left out. */
+  port?: number;
+  /** More environment: HCAPTCHA_VERIFY_URL, CONTACT_FORWARD_URL, DELIVERY_RETRY_BASE_MS... */
+  env?: Record<string, string>;
+  /** How long to wait for the first answer. */
+  timeoutMs?: number;
+}
+
+/** Variables of the caller's shell that would change what the local server does. */
+const deploySettings = [
+  'CONTEXT',
+  'URL',
+  'DEPLOY_URL',
+  'DEPLOY_PRIME_URL',
+  'ALLOWED_ORIGINS',
+  'HCAPTCHA_SECRET',
+  'PUBLIC_HCAPTCHA_SITE_KEY',
+  'SUBMISSIONS_STORE',
+  'HOST',
+  'NODE_OPTIONS',
+];
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((done) => probe.close(() => done()));
+  return port;
+}
+
+export async function startSiteServer({
+  dataDir,
+  port: wanted,
+  env = {},
+  timeoutMs = 30_000,
+}: SiteServerOptions): Promise<SiteServer> {
+  const port = wanted ?? (await freePort());
+  const base = { ...process.env };
+  for (const name of deploySettings) delete base[name];
+  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
+    cwd: root,
+    env: { ...base, ...env, PORT: String(port), LOCAL_DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let printed = '';
+  child.stdout!.on('data', (chunk: Buffer) => void (printed += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => void (printed += chunk.toString()));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const url = `http://127.0.0.1:${port}`;
+  const server: SiteServer = {
+    url,
+    origin: `http://localhost:${port}`,
+    retryRunUrl: `${url}/.netlify/functions/deliver-pending`,
+    process: child,
+    output: () => printed,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      await Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
+      await exited;
+    },
+  };
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the site server exited:\n${printed}`);
+    try {
+      const response = await fetch(`${url}/`);
+      await response.body?.cancel();
+      if (response.ok) return server;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await server.stop();
+      throw new Error(`the site server did not answer within ${timeoutMs} ms:\n${printed}`);
+    }
+    await sleep(100);
+  }
+}
