@@ -1,4 +1,4 @@
-import { z } from 'astro/zod';
+import { z } from 'zod';
 
 /*
  * The company's identity and every contact detail. Nothing else in the

@@ -1,25 +1,35 @@
 import { getStore } from '@netlify/blobs';
 import type { Config, Context } from '@netlify/functions';
 import { readConfig } from '../lib/config.ts';
-import { deliverPending } from '../lib/delivery.ts';
+import { deliverPending, RUN_BUDGET_MS } from '../lib/delivery.ts';
 import { logEvent } from '../lib/log.ts';
+import { eraseExpired } from '../lib/retention.ts';
+
+/** The part of a run given to erasing expired submissions; the rest goes to deliveries. */
+const RETENTION_BUDGET_MS = 4_000;
 
 /**
- * Every five minutes: retries the deliveries to the webhook that have not gone
- * through yet, for at most RUN_BUDGET_MS (see netlify/lib/delivery.ts); what is
- * left waits for the next run.
+ * Every five minutes: erases the submissions older than the retention period
+ * (netlify/lib/retention.ts), then retries the deliveries to the webhook that
+ * have not gone through yet, for what is left of RUN_BUDGET_MS (see
+ * netlify/lib/delivery.ts); what is left waits for the next run.
  */
 export default async function deliverPendingSubmissions(_request: Request, context: Context): Promise<Response> {
+  const started = Date.now();
   const config = readConfig(process.env, context.deploy?.context);
-  if (!config.forwardUrl) return new Response(null, { status: 204 });
+  const store = getStore({ name: config.storeName, consistency: 'strong' });
+  const retention = await eraseExpired({ store, deadline: started + RETENTION_BUDGET_MS });
+  logEvent('info', { event: 'retention-run', ...retention });
+  if (!config.forwardUrl) return Response.json({ retention });
   const result = await deliverPending({
-    store: getStore({ name: config.storeName, consistency: 'strong' }),
+    store,
     forwardUrl: config.forwardUrl,
     retryBaseMs: config.retryBaseMs,
     leaseMs: config.leaseMs,
+    budgetMs: RUN_BUDGET_MS - (Date.now() - started),
   });
   logEvent('info', { event: 'retry-run', ...result });
-  return Response.json(result);
+  return Response.json({ ...result, retention });
 }
 
 export const config: Config = {

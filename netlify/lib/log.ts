@@ -16,6 +16,9 @@ const allowed = new Set([
   'failed',
   'skipped',
   'left',
+  'erased',
+  'claimsErased',
+  'unreadable',
   'reason',
 ]);
 

@@ -1,0 +1,100 @@
+import {
+  idempotencyKey,
+  leaseKey,
+  pendingKey,
+  submissionKey,
+  type StoredSubmission,
+  type SubmissionStore,
+} from './records.ts';
+
+/*
+ * Everything stored about one submission, and about one person, so that it can
+ * be shown to them or erased: the record, its pending marker, its delivery
+ * lease and the idempotency claim of the request that made it. Used by the
+ * scheduled retention run (netlify/lib/retention.ts) and by
+ * `npm run submissions -- --export EMAIL` / `--erase EMAIL`.
+ */
+
+/** The keys that belong to one submission, the record's own key last. */
+export function keysOf(record: Pick<StoredSubmission, 'id' | 'idempotencyKey'>): string[] {
+  return [
+    ...(record.idempotencyKey ? [idempotencyKey(record.idempotencyKey)] : []),
+    pendingKey(record.id),
+    leaseKey(record.id),
+    submissionKey(record.id),
+  ];
+}
+
+/**
+ * Erases one submission everywhere it is stored. The record goes last: a run
+ * stopped half-way leaves the record, so the next run finds it and finishes.
+ * Returns the keys that were there.
+ */
+export async function eraseSubmission(
+  store: SubmissionStore,
+  record: Pick<StoredSubmission, 'id' | 'idempotencyKey'>,
+): Promise<string[]> {
+  const erased: string[] = [];
+  for (const key of keysOf(record)) {
+    const existing = await store.get(key, { type: 'json', consistency: 'strong' }).catch(() => undefined);
+    await store.delete(key);
+    if (existing !== null) erased.push(key);
+  }
+  return erased;
+}
+
+const normalEmail = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
+
+/** Whether a stored submission was sent with this e-mail address (compared without case or spaces). */
+export function belongsTo(record: StoredSubmission, email: string): boolean {
+  const wanted = normalEmail(email);
+  return wanted !== '' && normalEmail(record.fields?.email) === wanted;
+}
+
+/** Reads every submission record; an entry that cannot be read is reported by key and left alone. */
+export async function readAllSubmissions(
+  store: SubmissionStore,
+): Promise<{ records: StoredSubmission[]; unreadable: string[] }> {
+  const { blobs } = await store.list({ prefix: 'submissions/' });
+  const records: StoredSubmission[] = [];
+  const unreadable: string[] = [];
+  for (const { key } of blobs) {
+    try {
+      const record = (await store.get(key, { type: 'json', consistency: 'strong' })) as StoredSubmission | null;
+      if (record && typeof record === 'object' && typeof record.id === 'string') records.push(record);
+      else if (record !== null) unreadable.push(key);
+    } catch {
+      unreadable.push(key);
+    }
+  }
+  return { records, unreadable };
+}
+
+/** Everything stored for one e-mail address: the submissions and the keys of their markers and claims. */
+export async function exportPerson(
+  store: SubmissionStore,
+  email: string,
+): Promise<{ submissions: StoredSubmission[]; keys: string[]; unreadable: string[] }> {
+  const { records, unreadable } = await readAllSubmissions(store);
+  const submissions = records.filter((record) => belongsTo(record, email));
+  const keys: string[] = [];
+  for (const record of submissions) {
+    for (const key of keysOf(record)) {
+      if ((await store.get(key, { type: 'json', consistency: 'strong' }).catch(() => null)) !== null) keys.push(key);
+    }
+  }
+  return { submissions, keys, unreadable };
+}
+
+/** Erases everything stored for one e-mail address; returns what was erased, submission by submission. */
+export async function erasePerson(
+  store: SubmissionStore,
+  email: string,
+): Promise<{ erased: { id: string; keys: string[] }[]; unreadable: string[] }> {
+  const { records, unreadable } = await readAllSubmissions(store);
+  const erased: { id: string; keys: string[] }[] = [];
+  for (const record of records.filter((candidate) => belongsTo(candidate, email))) {
+    erased.push({ id: record.id, keys: await eraseSubmission(store, record) });
+  }
+  return { erased, unreadable };
+}

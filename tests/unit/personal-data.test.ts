@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { erasePerson, exportPerson } from '../../netlify/lib/personal-data';
+import { eraseExpired } from '../../netlify/lib/retention';
+import { idempotencyKey, leaseKey, pendingKey, submissionKey, type StoredSubmission } from '../../netlify/lib/records';
+import { site } from '../../src/site';
+import { memoryStore, type MemoryStore } from '../support/memory-store';
+
+/*
+ * What the company does with stored submissions for the people who sent them:
+ * erase them after the retention period (spam sooner), and show or erase
+ * everything stored for one e-mail address, markers and claims included.
+ */
+
+const DAY = 24 * 60 * 60 * 1000;
+const NOW = new Date('2026-11-23T12:00:00Z');
+
+async function put(
+  store: MemoryStore,
+  id: string,
+  options: { email: string; daysOld: number; spam?: boolean; pending?: boolean },
+): Promise<StoredSubmission> {
+  const receivedAt = new Date(NOW.getTime() - options.daysOld * DAY).toISOString();
+  const key = `key-${id}`;
+  const record: StoredSubmission = {
+    id,
+    kind: 'contact',
+    receivedAt,
+    spam: options.spam ?? false,
+    fields: { name: `Person ${id}`, email: options.email, message: 'Hello' },
+    idempotencyKey: key,
+    delivery: options.pending
+      ? { status: 'pending', attempts: 1, nextAttemptAt: receivedAt }
+      : { status: 'delivered', attempts: 1 },
+  };
+  await store.setJSON(idempotencyKey(key), { id, receivedAt, bodyHash: 'x' });
+  if (options.pending) {
+    await store.setJSON(pendingKey(id), { id, nextAttemptAt: receivedAt });
+    await store.setJSON(leaseKey(id), { owner: 'run', expiresAt: receivedAt });
+  }
+  await store.setJSON(submissionKey(id), record);
+  return record;
+}
+
+const keysOf = (store: MemoryStore) => [...store.entries.keys()].sort();
+
+describe('retention', () => {
+  it('erases a submission older than the period with its marker, lease and claim; a younger one stays', async () => {
+    const store = memoryStore();
+    const { retentionDays } = site.privacy;
+    await put(store, 'old', { email: 'a@example.com', daysOld: retentionDays + 1, pending: true });
+    await put(store, 'young', { email: 'b@example.com', daysOld: retentionDays - 1 });
+    const result = await eraseExpired({ store, now: () => NOW });
+    expect(result.erased).toBe(1);
+    expect(keysOf(store)).toEqual([idempotencyKey('key-young'), submissionKey('young')]);
+  });
+
+  it('erases spam after the shorter spam period', async () => {
+    const store = memoryStore();
+    const { spamRetentionDays } = site.privacy;
+    expect(spamRetentionDays).toBeLessThan(site.privacy.retentionDays);
+    await put(store, 'spam-old', { email: 'c@example.com', daysOld: spamRetentionDays + 1, spam: true });
+    await put(store, 'spam-young', { email: 'c@example.com', daysOld: spamRetentionDays - 1, spam: true });
+    await put(store, 'real', { email: 'c@example.com', daysOld: spamRetentionDays + 1 });
+    await eraseExpired({ store, now: () => NOW });
+    expect(keysOf(store).filter((key) => key.startsWith('submissions/'))).toEqual([
+      submissionKey('real'),
+      submissionKey('spam-young'),
+    ]);
+  });
+
+  it('erases an old claim whose request never finished storing, and an old unreadable entry by the time in its key', async () => {
+    const store = memoryStore();
+    const old = new Date(NOW.getTime() - 200 * DAY).toISOString();
+    await store.setJSON(idempotencyKey('orphan-claim'), { id: 'x', receivedAt: old, bodyHash: 'x' });
+    store.entries.set(submissionKey('2026-01-01T00-00-00-000Z-abcdef123456'), { text: 'not json{', etag: '"x"' });
+    const result = await eraseExpired({ store, now: () => NOW, retentionDays: 180 });
+    expect(result).toMatchObject({ erased: 1, claimsErased: 1 });
+    expect(keysOf(store)).toEqual([]);
+  });
+});
+
+describe("a person's data", () => {
+  async function storeOfThree() {
+    const store = memoryStore();
+    await put(store, 'asha-1', { email: 'Asha@Example.com', daysOld: 3, pending: true });
+    await put(store, 'asha-2', { email: 'asha@example.com ', daysOld: 1 });
+    await put(store, 'ravi-1', { email: 'ravi@example.com', daysOld: 2, pending: true });
+    return store;
+  }
+
+  it("export shows every submission of the address and the keys stored for them, and nobody else's", async () => {
+    const store = await storeOfThree();
+    const found = await exportPerson(store, 'asha@example.com');
+    expect(found.submissions.map((record) => record.id).sort()).toEqual(['asha-1', 'asha-2']);
+    expect(found.keys.sort()).toEqual(
+      [
+        idempotencyKey('key-asha-1'),
+        pendingKey('asha-1'),
+        leaseKey('asha-1'),
+        submissionKey('asha-1'),
+        idempotencyKey('key-asha-2'),
+        submissionKey('asha-2'),
+      ].sort(),
+    );
+  });
+
+  it('erase removes records, markers, leases and claims of the address only, and says what it erased', async () => {
+    const store = await storeOfThree();
+    const before = keysOf(store).filter((key) => key.includes('ravi'));
+    const result = await erasePerson(store, 'ASHA@example.com');
+    expect(result.erased.map((entry) => entry.id).sort()).toEqual(['asha-1', 'asha-2']);
+    expect(result.erased.find((entry) => entry.id === 'asha-1')?.keys).toHaveLength(4);
+    expect(keysOf(store)).toEqual(before);
+    expect((await exportPerson(store, 'asha@example.com')).submissions).toEqual([]);
+  });
+
+  it('an empty or unknown address matches nothing', async () => {
+    const store = await storeOfThree();
+    expect((await erasePerson(store, '')).erased).toEqual([]);
+    expect((await erasePerson(store, 'nobody@example.com')).erased).toEqual([]);
+    expect(store.entries.size).toBe(10);
+  });
+});
