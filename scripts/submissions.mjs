@@ -1,19 +1,42 @@
 #!/usr/bin/env node
 // Lists the form submissions the local server (npm start) has stored, newest
 // first: `npm run submissions`, or `npm run submissions -- --json` for the records.
+// `-- --export EMAIL` prints everything stored for one e-mail address, and
+// `-- --erase EMAIL` erases it everywhere (records, pending markers, leases,
+// idempotency claims) and says what it erased: a person's request for their
+// data or its erasure, answered with one command.
+// With NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN in the environment it works on the
+// live site's store through Netlify Blobs' own API instead of the local one.
 // What a visitor typed is shown with control characters made visible, so a field
 // cannot clear the terminal or forge a line; an entry that cannot be read is
 // named and skipped.
 import { fileURLToPath } from 'node:url';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
+import { erasePerson, exportPerson } from '../netlify/lib/personal-data.ts';
 
 const directory = process.env.LOCAL_DATA_DIR?.trim() || fileURLToPath(new URL('../.data/blobs/', import.meta.url));
 const storeName = process.env.SUBMISSIONS_STORE?.trim() || 'submissions';
+const production = Boolean(process.env.NETLIFY_SITE_ID?.trim() && process.env.NETLIFY_AUTH_TOKEN?.trim());
+const argument = (flag) => {
+  const index = process.argv.indexOf(flag);
+  return index === -1 ? undefined : (process.argv[index + 1] ?? '');
+};
+const exportEmail = argument('--export');
+const eraseEmail = argument('--erase');
+for (const [flag, value] of [
+  ['--export', exportEmail],
+  ['--erase', eraseEmail],
+]) {
+  if (value !== undefined && !value.includes('@')) {
+    console.error(`${flag} needs an e-mail address, like: npm run submissions -- ${flag} name@example.com`);
+    process.exit(2);
+  }
+}
+
 const token = crypto.randomUUID();
-const server = new BlobsServer({ directory, token });
-const { port } = await server.start();
-const url = `http://127.0.0.1:${port}`;
+const server = production ? undefined : new BlobsServer({ directory, token });
+const url = server ? `http://127.0.0.1:${(await server.start()).port}` : undefined;
 
 const named = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\\': '\\\\' };
 
@@ -67,15 +90,61 @@ function deliveryLine(delivery) {
   return status;
 }
 
+/** One person's data, as `--export` prints it: every submission in full, then the keys stored for them. */
+async function exportCommand(store, email) {
+  const found = await exportPerson(store, email);
+  for (const key of found.unreadable) console.error(`Skipped ${visible(key)}: it could not be read as a submission.`);
+  if (process.argv.includes('--json')) {
+    console.log(JSON.stringify(found.submissions, null, 2));
+    return;
+  }
+  console.log(`${found.submissions.length} submission(s) stored for ${visible(email)} in the "${storeName}" store.\n`);
+  for (const record of found.submissions) {
+    console.log(`${visible(record.receivedAt)}  ${visible(record.kind)}  ${visible(record.id)}`);
+    console.log(`    delivery: ${deliveryLine(record.delivery)}`);
+    for (const line of fieldLines(record.fields)) console.log(`    ${line}`);
+    console.log('');
+  }
+  if (found.keys.length) console.log(`Stored under: ${found.keys.map(visible).join(', ')}`);
+}
+
+/** `--erase`: erases everything stored for the address and lists what went. */
+async function eraseCommand(store, email) {
+  const result = await erasePerson(store, email);
+  for (const key of result.unreadable) console.error(`Skipped ${visible(key)}: it could not be read, so not checked.`);
+  if (result.erased.length === 0) {
+    console.log(`Nothing is stored for ${visible(email)} in the "${storeName}" store.`);
+    return;
+  }
+  console.log(`Erased ${result.erased.length} submission(s) of ${visible(email)} from the "${storeName}" store:`);
+  for (const entry of result.erased) console.log(`    ${visible(entry.id)}: ${entry.keys.map(visible).join(', ')}`);
+}
+
 try {
-  const store = getStore({
-    name: storeName,
-    siteID: 'local-site',
-    token,
-    edgeURL: url,
-    uncachedEdgeURL: url,
-    consistency: 'strong',
-  });
+  const store = production
+    ? getStore({
+        name: storeName,
+        siteID: process.env.NETLIFY_SITE_ID.trim(),
+        token: process.env.NETLIFY_AUTH_TOKEN.trim(),
+        consistency: 'strong',
+      })
+    : getStore({
+        name: storeName,
+        siteID: 'local-site',
+        token,
+        edgeURL: url,
+        uncachedEdgeURL: url,
+        consistency: 'strong',
+      });
+  if (exportEmail !== undefined) await exportCommand(store, exportEmail);
+  else if (eraseEmail !== undefined) await eraseCommand(store, eraseEmail);
+  else await listCommand(store);
+} finally {
+  await server?.stop();
+}
+
+/** Every submission, newest first. */
+async function listCommand(store) {
   const { blobs } = await store.list({ prefix: 'submissions/' });
   const records = [];
   const skipped = [];
@@ -115,6 +184,4 @@ try {
       console.log('');
     }
   }
-} finally {
-  await server.stop();
 }

@@ -105,3 +105,43 @@ describe('npm run submissions', { timeout: 30_000 }, () => {
     );
   });
 });
+
+describe('npm run submissions -- --export / --erase', { timeout: 30_000 }, () => {
+  async function storeThree() {
+    for (const [id, email] of [
+      ['asha-1', 'asha@example.com'],
+      ['asha-2', 'ASHA@example.com'],
+      ['ravi-3', 'ravi@example.com'],
+    ] as const) {
+      await blobs.store.setJSON(
+        submissionKey(id),
+        record(id, { name: `Name ${id}`, email, message: `Message of ${id}` }, { status: 'pending', attempts: 1 }),
+      );
+      await blobs.store.setJSON(pendingKey(id), { id, nextAttemptAt: '2026-11-21T10:00:00.000Z' });
+    }
+  }
+
+  it("--export prints every submission stored for the address, and no one else's", async () => {
+    await storeThree();
+    const { stdout } = await listSubmissions('--export', 'asha@example.com');
+    expect(stdout).toContain('2 submission(s) stored for asha@example.com');
+    expect(stdout).toContain('message: Message of asha-1');
+    expect(stdout).toContain('message: Message of asha-2');
+    expect(stdout).toContain(pendingKey('asha-1'));
+    expect(stdout).not.toContain('ravi');
+  });
+
+  it('--erase removes records and markers of the address only and says what it erased', async () => {
+    await storeThree();
+    const { stdout } = await listSubmissions('--erase', 'asha@example.com');
+    expect(stdout).toContain('Erased 2 submission(s) of asha@example.com');
+    expect(stdout).toContain(`asha-1: ${pendingKey('asha-1')}`);
+    const { blobs: left } = await blobs.store.list({ prefix: '' });
+    expect(left.map((entry) => entry.key).sort()).toEqual([pendingKey('ravi-3'), submissionKey('ravi-3')]);
+    expect((await listSubmissions('--export', 'asha@example.com')).stdout).toContain('0 submission(s)');
+  });
+
+  it('refuses an argument that is not an e-mail address', async () => {
+    await expect(listSubmissions('--erase', '--json')).rejects.toMatchObject({ code: 2 });
+  });
+});
