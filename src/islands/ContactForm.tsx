@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { firstUseReady, takeFirstUse } from '../lib/first-use';
 import { CONTACT_REASONS, contactFields } from '../lib/forms';
 import type { ContactWays } from '../lib/form-flow';
 import ErrorSummary from './forms/ErrorSummary';
@@ -13,7 +14,15 @@ import { fieldProblems } from './forms/validate';
 /*
  * The Contact Us form. It says a message was sent only when the server
  * accepted it; on a failure it says what went wrong and keeps every word.
+ *
+ * Its script loads on the visitor's first use of the form (client:first-use):
+ * until then the fields are the server-rendered ones, and whatever is typed
+ * into them is taken over; a press of Send made before the script arrived is
+ * held by the directive and carried out once it has.
  */
+
+/** The selector the page gives client:first-use. */
+export const CONTACT_FORM = '.contact-form';
 
 interface Props {
   siteKey: string;
@@ -36,11 +45,11 @@ function subjectFromAddress(search: string): string {
 
 export default function ContactForm({ siteKey, ways }: Props) {
   const [sent, setSent] = useState('');
-  // Until the script has taken over, Send must not submit the page the browser's way (it would put the answers in
-  // the address); it is a plain button until then, never a disabled one.
-  const [hydrated, setHydrated] = useState(false);
   // The robot check loads once the visitor starts on the form, not before.
   const [engaged, setEngaged] = useState(false);
+  // A press of Send that woke this island, carried out once the typed answers are in the state.
+  const [heldSend, setHeldSend] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const form = useForm({
     formId: 'contact',
     initial: empty,
@@ -70,10 +79,25 @@ export default function ContactForm({ siteKey, ways }: Props) {
 
   // Once, on arrival (prefill never changes).
   useEffect(() => {
-    setHydrated(true);
     const subject = subjectFromAddress(location.search);
     if (subject) prefill({ subject });
+    // The visitor woke this island by using the form: the robot check starts now.
+    if (formRef.current?.contains(document.activeElement)) setEngaged(true);
+    // What was pressed (the Send button, or the form for a submission without one); taking it clears it.
+    const pressed = window.qdFirstUse;
+    if (takeFirstUse(CONTACT_FORM)) {
+      setEngaged(true);
+      if (pressed instanceof HTMLFormElement || (pressed instanceof HTMLButtonElement && pressed.type === 'submit'))
+        setHeldSend(true);
+    }
+    firstUseReady(CONTACT_FORM);
   }, [prefill]);
+
+  useEffect(() => {
+    if (!heldSend) return;
+    setHeldSend(false);
+    formRef.current?.requestSubmit();
+  }, [heldSend]);
 
   const change =
     <K extends 'name' | 'email' | 'phone' | 'subject' | 'reason' | 'message'>(name: K) =>
@@ -84,6 +108,7 @@ export default function ContactForm({ siteKey, ways }: Props) {
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={form.onSubmit}
       aria-busy={form.sending}
@@ -174,7 +199,7 @@ export default function ContactForm({ siteKey, ways }: Props) {
       />
       <FormProblem problem={form.problem} reach={form.reach} />
       <div className={styles.actions}>
-        <button type={hydrated ? 'submit' : 'button'} className={styles.primary}>
+        <button type="submit" className={styles.primary}>
           {form.sending ? 'Sending…' : 'Send message'}
         </button>
       </div>

@@ -75,9 +75,17 @@ export function useForm<T extends Values>(spec: FormSpec<T>) {
     const typed: Partial<Values> = {};
     for (const [name, value] of Object.entries(arrival.initial)) {
       const control = document.getElementById(arrival.fieldId(name));
-      if (typeof value !== 'string' || !(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement))
-        continue;
-      if (control.value && !control.readOnly) typed[name] = control.value;
+      if (control instanceof HTMLInputElement && control.type === 'checkbox') {
+        if (typeof value === 'boolean' && control.checked !== value) typed[name] = control.checked;
+      } else if (
+        typeof value === 'string' &&
+        (control instanceof HTMLInputElement ||
+          control instanceof HTMLTextAreaElement ||
+          control instanceof HTMLSelectElement) &&
+        control.value &&
+        !(control instanceof HTMLSelectElement ? false : control.readOnly)
+      )
+        typed[name] = control.value;
     }
     if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
   }, [arrival, setValues]);
