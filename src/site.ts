@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ContactWays } from './lib/form-flow';
 
 /*
  * The company's identity and every contact detail. Nothing else in the
@@ -15,6 +16,13 @@ const siteSchema = z.object({
   description: z.string().min(50).max(160).describe('Default meta description.'),
   email: z.email(),
   phone: z.string().regex(/^\+?[0-9 ]{8,20}$/),
+  whatsapp: z
+    .string()
+    .regex(/^\+[0-9 ]{8,20}$/)
+    .optional()
+    .describe(
+      'WhatsApp number in international form (+91 ...), offered beside phone and e-mail when a form cannot be sent. Leave it out until the company has one.',
+    ),
   address: z.object({
     officeName: z.string(),
     street: z.string(),
@@ -75,6 +83,15 @@ const siteSchema = z.object({
 });
 
 export type Site = z.infer<typeof siteSchema>;
+
+/** The ways in that a form offers when it cannot be sent; given to the form islands as a prop. */
+export function contactWays(identity: Site): ContactWays {
+  return {
+    email: identity.email,
+    phone: identity.phone,
+    ...(identity.whatsapp ? { whatsapp: identity.whatsapp } : {}),
+  };
+}
 
 export const site: Site = siteSchema.parse({
   name: 'Quartz Digital',

@@ -1,26 +1,37 @@
-import type HCaptcha from '@hcaptcha/react-hcaptcha';
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { submitForm } from '../lib/api';
-import { CONTACT_REASONS, contactSchema, type FieldErrors } from '../lib/forms';
-import Captcha from './forms/LazyCaptcha';
+import { useEffect, useRef, useState } from 'react';
+import { firstUseReady, takeFirstUse } from '../lib/first-use';
+import { CONTACT_REASONS, contactFields } from '../lib/forms';
+import type { ContactWays } from '../lib/form-flow';
 import ErrorSummary from './forms/ErrorSummary';
 import Field from './forms/Field';
+import FormProblem from './forms/FormProblem';
 import styles from './forms/Form.module.css';
 import Honeypot from './forms/Honeypot';
-import { useDraftForm } from './forms/use-draft-form';
-import { CAPTCHA_MISSING, validate } from './forms/validate';
+import RobotCheck from './forms/RobotCheck';
+import { useForm } from './forms/use-form';
+import { fieldProblems } from './forms/validate';
 
 /*
  * The Contact Us form. It says a message was sent only when the server
  * accepted it; on a failure it says what went wrong and keeps every word.
+ *
+ * Its script loads on the visitor's first use of the form (client:first-use):
+ * until then the fields are the server-rendered ones, and whatever is typed
+ * into them is taken over; a press of Send made before the script arrived is
+ * held by the directive and carried out once it has.
  */
+
+/** The selector the page gives client:first-use. */
+export const CONTACT_FORM = '.contact-form';
 
 interface Props {
   siteKey: string;
+  ways: ContactWays;
 }
 
 const id = (name: string) => `contact-${name}`;
-const empty = { name: '', email: '', subject: '', reason: '', message: '', optIn: false, website: '' };
+const empty = { name: '', email: '', phone: '', subject: '', reason: '', message: '', optIn: false, website: '' };
+const reasonLabel = (value: string) => CONTACT_REASONS.find((reason) => reason.value === value)?.label ?? '';
 
 /** A visitor sent here by a "Get Started" or "Request a callback" link without JavaScript: start the subject for them. */
 function subjectFromAddress(search: string): string {
@@ -32,84 +43,85 @@ function subjectFromAddress(search: string): string {
   return '';
 }
 
-export default function ContactForm({ siteKey }: Props) {
-  const form = useDraftForm('contact', empty);
-  const [token, setToken] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  const [sending, setSending] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  const captcha = useRef<HCaptcha>(null);
-  const { values } = form;
-  // Until the script runs, the button cannot send anything; it must not submit the page either.
-  const [hydrated, setHydrated] = useState(false);
-  // The robot check loads once the visitor starts on the form (or a draft was restored), not before.
+export default function ContactForm({ siteKey, ways }: Props) {
+  const [sent, setSent] = useState('');
+  // The robot check loads once the visitor starts on the form, not before.
   const [engaged, setEngaged] = useState(false);
-
-  const { setValues } = form;
-  // Once, on arrival (setValues never changes).
-  useEffect(() => {
-    setHydrated(true);
-    const subject = subjectFromAddress(location.search);
-    if (subject) setValues((current) => (current.subject ? current : { ...current, subject }));
-  }, [setValues]);
-
-  const body = { kind: 'contact', ...values };
-  const problemsOf = (captchaToken: string) => {
-    const found = validate(contactSchema, body);
-    if (!captchaToken) found['h-captcha-response'] = CAPTCHA_MISSING;
-    return found;
-  };
-
-  const change = (name: keyof typeof empty) => (value: string | boolean) => {
-    form.setValue(name, value);
-    if (attempt > 0) setErrors(validate(contactSchema, { ...body, [name]: value }));
-  };
-
-  const onSubmit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    if (sending) return;
-    const found = problemsOf(token);
-    setErrors(found);
-    setAttempt((count) => count + 1);
-    setOutcome(null);
-    if (Object.keys(found).length > 0) return;
-    setSending(true);
-    const subject = String(values.subject).trim();
-    const optIn = values.optIn === true;
-    const result = await submitForm({ ...body, 'h-captcha-response': token }, form.idempotencyKey);
-    setSending(false);
-    setToken('');
-    captcha.current?.resetCaptcha();
-    if (result.ok) {
-      form.reset(empty);
-      setErrors({});
-      setAttempt(0);
-      setOutcome({
-        ok: true,
-        text: optIn
+  // A press of Send that woke this island, carried out once the typed answers are in the state.
+  const [heldSend, setHeldSend] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm({
+    formId: 'contact',
+    initial: empty,
+    fieldId: id,
+    fields: (values) => fieldProblems(contactFields, { kind: 'contact', ...values }),
+    body: (values) => ({ kind: 'contact', ...values }),
+    answers: (values) => [
+      { label: 'Name', value: values.name },
+      { label: 'Email', value: values.email },
+      { label: 'Phone', value: values.phone },
+      { label: 'Reason', value: reasonLabel(values.reason) },
+      { label: 'Message', value: values.message },
+    ],
+    subject: (values) => values.subject.trim() || 'Message from the website',
+    ways,
+    noun: 'message',
+    onSent: (values) => {
+      const subject = values.subject.trim();
+      setSent(
+        values.optIn
           ? `Your ${subject} message has been sent and you've been subscribed to the mailing list!`
           : `Your ${subject} message has been sent!`,
-      });
-      return;
+      );
+    },
+  });
+  const { values, errors, setField, prefill } = form;
+
+  // Once, on arrival (prefill never changes).
+  useEffect(() => {
+    const subject = subjectFromAddress(location.search);
+    if (subject) prefill({ subject });
+    // The visitor woke this island by using the form: the robot check starts now.
+    if (formRef.current?.contains(document.activeElement)) setEngaged(true);
+    // What was pressed (the Send button, or the form for a submission without one); taking it clears it.
+    const pressed = window.qdFirstUse;
+    if (takeFirstUse(CONTACT_FORM)) {
+      setEngaged(true);
+      if (pressed instanceof HTMLFormElement || (pressed instanceof HTMLButtonElement && pressed.type === 'submit'))
+        setHeldSend(true);
     }
-    setErrors(result.fields ?? {});
-    setOutcome({
-      ok: false,
-      text: `Your message was not sent. ${result.error ?? 'Please try again.'} Everything you typed is still here.`,
-    });
-  };
+    firstUseReady(CONTACT_FORM);
+  }, [prefill]);
+
+  useEffect(() => {
+    if (!heldSend) return;
+    setHeldSend(false);
+    formRef.current?.requestSubmit();
+  }, [heldSend]);
+
+  const change =
+    <K extends 'name' | 'email' | 'phone' | 'subject' | 'reason' | 'message'>(name: K) =>
+    (value: string) => {
+      setSent('');
+      setField(name, value);
+    };
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-busy={sending} className="contact-form" onFocus={() => setEngaged(true)}>
-      <ErrorSummary errors={errors} fieldId={id} attempt={attempt} />
-      {/* Until the script has taken over, typing would be lost, so the fields wait for it. */}
-      <fieldset className={styles.fieldset} disabled={!hydrated}>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={form.onSubmit}
+      aria-busy={form.sending}
+      className="contact-form"
+      onFocus={() => setEngaged(true)}
+    >
+      <ErrorSummary errors={errors} fieldId={id} attempt={form.attempt} />
+      <fieldset className={styles.fieldset}>
         <legend className="visually-hidden">Your message</legend>
         <Field
           id={id('name')}
           label="Name"
-          value={String(values.name)}
+          value={values.name}
           onChange={change('name')}
           error={errors.name}
           required
@@ -119,16 +131,27 @@ export default function ContactForm({ siteKey }: Props) {
           id={id('email')}
           label="Email"
           type="email"
-          value={String(values.email)}
+          value={values.email}
           onChange={change('email')}
           error={errors.email}
           required
           autoComplete="email"
         />
         <Field
+          id={id('phone')}
+          label="Phone"
+          type="tel"
+          value={values.phone}
+          onChange={change('phone')}
+          error={errors.phone}
+          autoComplete="tel"
+          optionalLabel
+          hint="If you would rather we called you."
+        />
+        <Field
           id={id('subject')}
           label="Subject"
-          value={String(values.subject)}
+          value={values.subject}
           onChange={change('subject')}
           error={errors.subject}
           required
@@ -139,7 +162,7 @@ export default function ContactForm({ siteKey }: Props) {
           label="Reason"
           type="select"
           options={CONTACT_REASONS}
-          value={String(values.reason)}
+          value={values.reason}
           onChange={change('reason')}
           error={errors.reason}
           required
@@ -148,7 +171,7 @@ export default function ContactForm({ siteKey }: Props) {
           id={id('message')}
           label="Message"
           type="textarea"
-          value={String(values.message)}
+          value={values.message}
           onChange={change('message')}
           error={errors.message}
           required
@@ -157,38 +180,31 @@ export default function ContactForm({ siteKey }: Props) {
           <input
             id={id('optIn')}
             type="checkbox"
-            checked={values.optIn === true}
-            onChange={(event) => change('optIn')(event.target.checked)}
+            checked={values.optIn}
+            onChange={(event) => setField('optIn', event.target.checked)}
           />
           <label htmlFor={id('optIn')}>
             Subscribe me to the mailing list: news and offers, about once a month. You can leave at any time.
           </label>
         </div>
-        <Honeypot value={String(values.website)} onChange={(value) => form.setValue('website', value)} />
+        <Honeypot value={values.website} onChange={(value) => setField('website', value)} />
       </fieldset>
-      {engaged ? (
-        <Captcha
-          ref={captcha}
-          id={id('h-captcha-response')}
-          siteKey={siteKey}
-          onToken={setToken}
-          onExpire={() => setToken('')}
-          error={errors['h-captcha-response']}
-        />
-      ) : (
-        <p className={styles.hint} id={id('h-captcha-response')} tabIndex={-1}>
-          A quick robot check appears here when you start filling in the form.
-        </p>
-      )}
+      <RobotCheck
+        id={id('h-captcha-response')}
+        siteKey={siteKey}
+        captcha={form.captcha}
+        captchaRef={form.captchaRef}
+        reach={form.reach}
+        active={engaged}
+      />
+      <FormProblem problem={form.problem} reach={form.reach} />
       <div className={styles.actions}>
-        <button type="submit" className={styles.primary} disabled={!hydrated || sending}>
-          {sending ? 'Sending…' : 'Send message'}
+        <button type="submit" className={styles.primary}>
+          {form.sending ? 'Sending…' : 'Send message'}
         </button>
       </div>
       <div role="status" aria-live="polite">
-        {outcome && (
-          <p className={`${styles.status} ${outcome.ok ? styles.statusSuccess : styles.statusError}`}>{outcome.text}</p>
-        )}
+        {sent && <p className={`${styles.status} ${styles.statusSuccess}`}>{sent}</p>}
       </div>
     </form>
   );

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
+import type { ContactWays } from '../lib/form-flow';
 import { firstUseReady, takeFirstUse } from '../lib/first-use';
 import { $dialog, closeDialog, openCallbackDialog, openRequestDialog, type RequestedService } from '../stores/dialogs';
 import CallbackForm from './dialogs/CallbackForm';
@@ -16,13 +17,14 @@ import PackageRequestForm from './dialogs/PackageRequestForm';
 
 interface Props {
   siteKey: string;
+  ways: ContactWays;
   /** The service of this page, when it is a service page. */
   service?: RequestedService | undefined;
 }
 
 export const TRIGGERS = '[data-callback-trigger], [data-package-request]';
 
-export default function SiteDialogs({ siteKey, service }: Props) {
+export default function SiteDialogs({ siteKey, ways, service }: Props) {
   const dialog = useStore($dialog);
   const trigger = useRef<HTMLElement | null>(null);
 
@@ -69,7 +71,7 @@ export default function SiteDialogs({ siteKey, service }: Props) {
     <>
       {dialog?.kind === 'package-request' && (
         <Modal title={`Request ${dialog.packageName}`} subtitle={dialog.service.title} onClose={close}>
-          <PackageRequestForm dialog={dialog} siteKey={siteKey} onDone={close} />
+          <PackageRequestForm dialog={dialog} siteKey={siteKey} ways={ways} onDone={close} />
         </Modal>
       )}
       {dialog?.kind === 'callback' && (
@@ -78,7 +80,7 @@ export default function SiteDialogs({ siteKey, service }: Props) {
           subtitle="Leave your details and we will call or write back within one working day."
           onClose={close}
         >
-          <CallbackForm service={dialog.service} siteKey={siteKey} onCancel={close} onDone={close} />
+          <CallbackForm service={dialog.service} siteKey={siteKey} ways={ways} onCancel={close} onDone={close} />
         </Modal>
       )}
       <NoticeViewport />

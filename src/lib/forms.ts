@@ -13,7 +13,9 @@ import * as z from 'zod/mini';
 export const FORM_KINDS = ['package-request', 'callback', 'contact'] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
 
+/** "New project" comes first: most visitors of Contact Us are planning one. */
 export const CONTACT_REASONS = [
+  { value: 'new-project', label: 'New project' },
   { value: 'help-needed', label: 'Help Needed' },
   { value: 'general-question', label: 'General Question' },
   { value: 'complaint', label: 'Complaint' },
@@ -134,15 +136,27 @@ export const contactSchema = z.object({
   kind: z.literal('contact'),
   name,
   email,
+  /** Optional: for a visitor who would rather be called back than written to. */
+  phone: optional(LIMITS.phone, `Phone number must be ${LIMITS.phone} characters or fewer`),
   subject: required('Enter a subject', LIMITS.subject, `Subject must be ${LIMITS.subject} characters or fewer`),
-  reason: z.enum(CONTACT_REASONS.map((reason) => reason.value) as ['help-needed', 'general-question', 'complaint'], {
-    error: 'Select a reason for your message',
-  }),
+  reason: z.enum(
+    CONTACT_REASONS.map((reason) => reason.value) as ['new-project', 'help-needed', 'general-question', 'complaint'],
+    { error: 'Select a reason for your message' },
+  ),
   message,
   optIn: z._default(z.boolean({ error: 'Choose whether to join the mailing list' }), false),
   'h-captcha-response': captcha,
   website: honeypot,
 });
+
+/*
+ * The fields a visitor fills in, without the robot check: what a form checks as
+ * the visitor types and before it asks for the check, the last step.
+ */
+const withoutCaptcha = { 'h-captcha-response': true } as const;
+export const packageRequestFields = z.omit(packageRequestSchema, withoutCaptcha);
+export const callbackFields = z.omit(callbackSchema, withoutCaptcha);
+export const contactFields = z.omit(contactSchema, withoutCaptcha);
 
 /** Any of the three forms, told apart by `kind`. */
 export const submissionSchema = z.discriminatedUnion('kind', [packageRequestSchema, callbackSchema, contactSchema], {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { wcagTags } from '../../scripts/bench/budgets.ts';
-import type { Page } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /*
@@ -172,25 +172,36 @@ test.describe('package request dialog', () => {
 });
 
 test.describe('callback dialog', () => {
-  test('keeps Submit disabled until the form is valid and the check is done, then sends', async ({ page }) => {
+  test('validates on send like the other forms: Submit is never disabled, errors are summarised, then it sends', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/our-services/web-hosting');
     await page.getByRole('banner').getByRole('link', { name: 'Request a callback' }).click();
     const dialog = page.getByRole('dialog', { name: 'Request a callback' });
     await expect(dialog.getByLabel('Service Interested In', { exact: true })).toHaveValue('Web Hosting');
     const submit = dialog.getByRole('button', { name: 'Submit' });
-    await expect(submit).toBeDisabled();
+    await expect(submit).toBeEnabled();
     expect(await axe(page)).toEqual([]);
 
     await dialog.getByLabel('Full Name', { exact: true }).fill('Meera Iyer');
     await dialog.getByLabel('Email', { exact: true }).fill('meera@');
     await dialog.getByLabel('Message', { exact: true }).fill('Please call me about moving our site.');
-    await expect(dialog.getByText('Enter an email address in the correct format, like name@example.com')).toBeVisible();
-    await dialog.getByRole('button', { name: 'I am human' }).click();
-    await expect(submit).toBeDisabled();
-    await dialog.getByLabel('Email', { exact: true }).fill('meera@example.com');
-    await expect(submit).toBeEnabled();
+    // Nothing is said before the visitor sends.
+    await expect(dialog.getByText('Enter an email address in the correct format, like name@example.com')).toHaveCount(
+      0,
+    );
+    await submit.click();
+    const summary = dialog.getByRole('alert').filter({ hasText: 'There is a problem' });
+    await expect(summary).toBeFocused();
+    await expect(
+      summary.getByRole('link', { name: 'Enter an email address in the correct format, like name@example.com' }),
+    ).toBeVisible();
+    await expect(summary.getByRole('link', { name: 'Complete the check that you are not a robot' })).toBeVisible();
+    expect(await axe(page)).toEqual([]);
 
+    await dialog.getByRole('button', { name: 'I am human' }).click();
+    await dialog.getByLabel('Email', { exact: true }).fill('meera@example.com');
     const answered = page.waitForResponse('**/api/contact');
     await submit.click();
     expect((await answered).status()).toBe(202);
@@ -232,23 +243,56 @@ test.describe('Contact Us form', () => {
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
   });
 
-  // This tells client:after-paint from client:load or client:idle; client:visible could pass it
-  // too, when the browser paints before it computes what is in view.
-  test('its script is fetched only after the page has shown its first content', async ({ page }) => {
+  test('loads no script until the visitor uses the form, and keeps what was typed before it arrived', async ({
+    page,
+    watch,
+  }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const scripts: string[] = [];
+    await page.route('**/_astro/*.js', async (route) => {
+      scripts.push(route.request().url());
+      await held;
+      await route.fallback();
+    });
     await page.goto('/contact-us');
-    await expect(page.getByRole('button', { name: 'Send message' })).toBeEnabled();
-    const timing = await page.evaluate(() => ({
-      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-      scripts: performance
-        .getEntriesByType('resource')
-        .filter(
-          (entry) => (entry as PerformanceResourceTiming).initiatorType === 'script' || entry.name.endsWith('.js'),
-        )
-        .map((entry) => entry.startTime),
-    }));
-    expect(timing.painted).not.toBeNull();
-    expect(timing.scripts.length).toBeGreaterThan(0);
-    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.painted!);
+    await page.waitForLoadState('load');
+    expect(scripts, 'no script before the form is used').toEqual([]);
+
+    // Typed fast, while the form's script is still on its way.
+    await page.getByLabel('Name', { exact: true }).fill('Kabir Singh');
+    await expect.poll(() => scripts.length, { message: 'focus in the form asked for its script' }).toBeGreaterThan(0);
+    await page.getByLabel('Message', { exact: true }).fill('Typed before the script arrived');
+    await page.getByLabel('Reason', { exact: true }).selectOption({ label: 'New project' });
+    release();
+    await expect
+      .poll(() => watch.captchaScripts.length, { message: 'the robot check loads once the form is in use' })
+      .toBe(1);
+    await page.getByLabel('Email', { exact: true }).fill('kabir@example.com');
+    await page.getByLabel('Subject', { exact: true }).fill('Shop');
+    await page.getByRole('button', { name: 'I am human' }).click();
+    const answered = page.waitForResponse('**/api/contact');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    const body = (await answered).request().postDataJSON() as Record<string, unknown>;
+    expect(body).toMatchObject({
+      name: 'Kabir Singh',
+      message: 'Typed before the script arrived',
+      reason: 'new-project',
+    });
+  });
+
+  test('a press of Send before the script arrived is carried out when it has', async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/*.js', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await page.goto('/contact-us');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page).toHaveURL(/\/contact-us$/);
+    release();
+    await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeFocused();
   });
 
   test('with the opt-in, says the visitor was subscribed', async ({ page }) => {
@@ -282,6 +326,8 @@ test.describe('Contact Us form', () => {
     await page.getByLabel('Name', { exact: true }).fill('Zoya Khan');
     await page.getByLabel('Message', { exact: true }).fill('Half-written message');
     await page.reload();
+    // The form's script, which holds the draft, loads when the visitor is back in the form.
+    await page.getByLabel('Email', { exact: true }).focus();
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Zoya Khan');
     await expect(page.getByLabel('Message', { exact: true })).toHaveValue('Half-written message');
   });
@@ -389,5 +435,262 @@ test.describe('menu and slider', () => {
     await page.goto('/');
     await expect(page.locator('#stories-title ~ * blockquote').filter({ visible: true })).toHaveCount(3);
     await context.close();
+  });
+});
+
+/*
+ * The same behaviour for all three forms, on a phone (375 px, touch) and on a laptop (1280 px, mouse):
+ * the first tap sends, problems are summarised and focused, and a blocked robot check leaves a way out.
+ */
+
+interface FormUnderTest {
+  name: string;
+  send: string;
+  open: (page: Page) => Promise<Locator>;
+  fill: (scope: Locator) => Promise<void>;
+  /** Text typed into the form that the fallback e-mail must carry. */
+  typed: string[];
+  /** The summary's message for the first required field left empty. */
+  firstProblem: string;
+  /** Whether a token on a valid form sends the form by itself. */
+  sendsOnToken: boolean;
+  success: (page: Page) => Locator;
+}
+
+const forms: FormUnderTest[] = [
+  {
+    name: 'Contact Us form',
+    send: 'Send message',
+    open: async (page) => {
+      await page.goto('/contact-us');
+      return page.locator('form.contact-form');
+    },
+    fill: async (scope) => {
+      await scope.getByLabel('Name', { exact: true }).fill('Kabir Singh');
+      await scope.getByLabel('Email', { exact: true }).fill('kabir@example.com');
+      await scope.getByLabel('Phone (optional)', { exact: true }).fill('+91 98100 11111');
+      await scope.getByLabel('Subject', { exact: true }).fill('Shop website');
+      await scope.getByLabel('Reason', { exact: true }).selectOption({ label: 'New project' });
+      await scope.getByLabel('Message', { exact: true }).fill('We sell tea & need a shop.\nCan you help?');
+    },
+    typed: [
+      'Kabir Singh',
+      'kabir@example.com',
+      '+91 98100 11111',
+      'New project',
+      'We sell tea & need a shop.\r\nCan you help?',
+    ],
+    firstProblem: 'Enter your name',
+    sendsOnToken: false,
+    success: (page) => page.getByText('Your Shop website message has been sent!', { exact: true }),
+  },
+  {
+    name: 'callback dialog',
+    send: 'Submit',
+    open: async (page) => {
+      await page.goto('/our-services/web-hosting');
+      await page.getByRole('main').getByRole('link', { name: 'Request a callback' }).click();
+      return page.getByRole('dialog', { name: 'Request a callback' });
+    },
+    fill: async (scope) => {
+      await scope.getByLabel('Full Name', { exact: true }).fill('Meera Iyer');
+      await scope.getByLabel('Email', { exact: true }).fill('meera@example.com');
+      await scope.getByLabel('Message', { exact: true }).fill('Please call me about hosting.');
+    },
+    typed: ['Meera Iyer', 'meera@example.com', 'Web Hosting', 'Please call me about hosting.'],
+    firstProblem: 'Enter your full name',
+    sendsOnToken: false,
+    success: (page) => page.getByRole('status').filter({ hasText: RECEIVED }),
+  },
+  {
+    name: 'package request dialog',
+    send: 'Send request',
+    open: async (page) => {
+      await page.goto('/our-services/seo');
+      await page.getByRole('link', { name: 'Get Started with Growth' }).click();
+      return page.getByRole('dialog', { name: 'Request Growth' });
+    },
+    fill: async (scope) => {
+      await scope.getByLabel('Name', { exact: true }).fill('Asha Verma');
+      await scope.getByLabel('Email', { exact: true }).fill('asha@example.com');
+      await scope.getByLabel('Phone', { exact: true }).fill('+91 98100 12345');
+      await scope.getByLabel('Website address', { exact: true }).fill('https://clinic.example');
+      await scope.getByLabel('Message', { exact: true }).fill('We want more patients.');
+    },
+    typed: ['SEO - Growth', 'Asha Verma', 'asha@example.com', 'https://clinic.example', 'We want more patients.'],
+    firstProblem: 'Enter your name',
+    sendsOnToken: true,
+    success: (page) => page.getByRole('status').filter({ hasText: RECEIVED }),
+  },
+];
+
+const setups = [
+  {
+    name: '375 px with touch',
+    touch: true,
+    use: { viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true },
+  },
+  { name: '1280 px with a mouse', touch: false, use: { viewport: { width: 1280, height: 900 } } },
+];
+
+const HCAPTCHA_SCRIPT = 'https://js.hcaptcha.com/**';
+
+for (const setup of setups) {
+  test.describe(`every form at ${setup.name}`, () => {
+    test.use(setup.use);
+    const press = (locator: Locator) => (setup.touch ? locator.tap() : locator.click());
+
+    for (const form of forms) {
+      test(`${form.name}: the first press of "${form.send}" sends`, async ({ page }) => {
+        const scope = await form.open(page);
+        await form.fill(scope);
+        await press(scope.getByRole('button', { name: 'I am human' }));
+        const answered = page.waitForResponse('**/api/contact');
+        if (!form.sendsOnToken) await press(scope.getByRole('button', { name: form.send }));
+        expect((await answered).status()).toBe(202);
+        await expect(form.success(page)).toBeVisible();
+      });
+
+      test(`${form.name}: the first press on an untouched form summarises every problem and takes focus`, async ({
+        page,
+      }) => {
+        const posts: string[] = [];
+        page.on('request', (request) => {
+          if (request.url().endsWith('/api/contact')) posts.push(request.url());
+        });
+        const scope = await form.open(page);
+        const send = scope.getByRole('button', { name: form.send });
+        await expect(send).toBeEnabled();
+        await press(send);
+        const summary = scope.getByRole('alert').filter({ hasText: 'There is a problem' });
+        await expect(summary).toBeFocused();
+        const links = summary.getByRole('link');
+        await expect(links.first()).toHaveText(form.firstProblem);
+        // The robot check is asked for last.
+        await expect(links.last()).toHaveText('Complete the check that you are not a robot');
+        await press(links.first());
+        await expect(scope.getByRole('textbox').and(page.locator('[aria-invalid="true"]')).first()).toBeFocused();
+        expect(posts).toEqual([]);
+        expect(await axe(page)).toEqual([]);
+      });
+
+      test(`${form.name}: a blocked robot check offers a way out that keeps every word, and "try again" sends without retyping`, async ({
+        page,
+      }) => {
+        const blocked: string[] = [];
+        const block = (route: Route) => {
+          blocked.push(route.request().url());
+          return route.abort('blockedbyclient');
+        };
+        await page.route(HCAPTCHA_SCRIPT, block);
+        const scope = await form.open(page);
+        await form.fill(scope);
+        await expect(scope.getByText('The robot check could not load.')).toBeVisible();
+        expect(blocked.length).toBeGreaterThan(0);
+
+        const mailto = new URL(
+          (await scope.getByRole('link', { name: 'Email us your message' }).getAttribute('href'))!,
+        );
+        expect(mailto.protocol).toBe('mailto:');
+        expect(mailto.pathname).toMatch(/@/);
+        const body = mailto.searchParams.get('body') ?? '';
+        for (const text of form.typed) expect(body).toContain(text);
+        expect(await scope.getByRole('link', { name: /^\+?[0-9 ]+$/ }).getAttribute('href')).toMatch(/^tel:\+?[0-9]+$/);
+        expect(await axe(page)).toEqual([]);
+
+        // Sending now says in words why it cannot go, and keeps everything.
+        await press(scope.getByRole('button', { name: form.send }));
+        const summary = scope.getByRole('alert').filter({ hasText: 'There is a problem' });
+        await expect(summary.getByRole('link', { name: /The robot check could not load/ })).toBeVisible();
+
+        // The block lifts (the visitor pauses their ad blocker): the check comes back, nothing was retyped.
+        await page.unroute(HCAPTCHA_SCRIPT, block);
+        await press(scope.getByRole('button', { name: 'Try the check again' }));
+        const answered = page.waitForResponse('**/api/contact');
+        await press(scope.getByRole('button', { name: 'I am human' }));
+        if (!form.sendsOnToken) await press(scope.getByRole('button', { name: form.send }));
+        const request = (await answered).request();
+        expect((await answered).status()).toBe(202);
+        const sent = JSON.stringify(request.postDataJSON());
+        for (const text of form.typed.filter((value) => !/^(New project|SEO - Growth|Web Hosting)$/.test(value)))
+          expect(sent).toContain(JSON.stringify(text).slice(1, -1).replace(/\\r/g, ''));
+        await expect(form.success(page)).toBeVisible();
+      });
+    }
+  });
+}
+
+test.describe('Contact Us form and the server', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('a robot check whose script never arrives is given up after a few seconds', async ({ page }) => {
+    await page.route(HCAPTCHA_SCRIPT, () => {
+      // Held for ever, like a firewall that drops the request.
+    });
+    await page.goto('/contact-us');
+    await page.getByLabel('Name', { exact: true }).fill('Kabir Singh');
+    await expect(page.getByText('The robot check could not load.')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Kabir Singh');
+  });
+
+  test('409 (the key was used with other answers) sends once more under a new key', async ({ page }) => {
+    const keys: string[] = [];
+    await page.route('**/api/contact', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (keys.length === 1)
+        return route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: JSON.stringify({ ok: false, error: 'This key was used with different answers.' }),
+        });
+      return route.fallback();
+    });
+    await page.goto('/contact-us');
+    await forms[0]!.fill(page.locator('form.contact-form'));
+    await page.getByRole('button', { name: 'I am human' }).click();
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(forms[0]!.success(page)).toBeVisible();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  test('503 or a network failure keeps everything and offers a retry and the other ways in', async ({ page }) => {
+    await answerContactWith(page, 503, { ok: false, error: 'We could not store your message just now.' });
+    await page.goto('/contact-us');
+    await forms[0]!.fill(page.locator('form.contact-form'));
+    await page.getByRole('button', { name: 'I am human' }).click();
+    await page.getByRole('button', { name: 'Send message' }).click();
+    const problem = page.getByRole('alert').filter({ hasText: 'Your message was not sent.' });
+    await expect(problem).toContainText('We could not store your message just now.');
+    const mailto = await problem.getByRole('link', { name: 'Email us your message' }).getAttribute('href');
+    expect(decodeURIComponent(mailto!)).toContain('We sell tea & need a shop.');
+    await expect(problem.getByRole('link', { name: /^\+?[0-9 ]+$/ })).toHaveAttribute('href', /^tel:/);
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue('We sell tea & need a shop.\nCan you help?');
+
+    await page.unroute('**/api/contact');
+    await page.getByRole('button', { name: 'I am human' }).click();
+    const answered = page.waitForResponse('**/api/contact');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    expect((await answered).status()).toBe(202);
+    await expect(forms[0]!.success(page)).toBeVisible();
+  });
+
+  test('403 from the robot check asks for the check again', async ({ page }) => {
+    await answerContactWith(page, 403, {
+      ok: false,
+      error: 'The robot check did not pass. Please do the check again.',
+    });
+    await page.goto('/contact-us');
+    await forms[0]!.fill(page.locator('form.contact-form'));
+    await page.getByRole('button', { name: 'I am human' }).click();
+    await page.getByRole('button', { name: 'Send message' }).click();
+    const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+    await expect(summary).toBeFocused();
+    await expect(
+      summary.getByRole('link', { name: 'The robot check did not pass. Please do the check again.' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'I am human' })).toBeVisible();
   });
 });

@@ -69,6 +69,8 @@ test.describe('a visitor finding their way', () => {
 
   test('with JavaScript, arriving from a "Get Started" link starts the Contact Us subject', async ({ page }) => {
     await page.goto('/contact-us?kind=package-request&service=SEO&package=Growth#contact-form');
+    // The form's script loads on first use of the form.
+    await page.getByLabel('Name', { exact: true }).focus();
     await expect(page.getByLabel('Subject', { exact: true })).toHaveValue('SEO - Growth');
   });
 

@@ -133,10 +133,18 @@ describe('contact message', () => {
     ...token,
   };
 
-  it('accepts the three reasons and defaults the opt-in to no', () => {
-    for (const reason of ['help-needed', 'general-question', 'complaint']) {
+  it('accepts the four reasons and defaults the opt-in to no', () => {
+    for (const reason of ['new-project', 'help-needed', 'general-question', 'complaint']) {
       expect(contactSchema.parse({ ...contact, reason }).optIn).toBe(false);
     }
+  });
+
+  it('takes an optional phone number, up to 30 characters', () => {
+    expect(contactSchema.parse(contact).phone).toBe('');
+    expect(contactSchema.parse({ ...contact, phone: ' +91 98100 12345 ' }).phone).toBe('+91 98100 12345');
+    expect(errorsOf(contactSchema, { ...contact, phone: '1'.repeat(31) }).phone).toBe(
+      'Phone number must be 30 characters or fewer',
+    );
   });
 
   it('refuses another reason', () => {

@@ -1,70 +1,62 @@
-import { useState, type SubmitEvent } from 'react';
-import { callbackSchema, type FieldErrors } from '../../lib/forms';
-import Captcha from '../forms/LazyCaptcha';
+import { callbackFields } from '../../lib/forms';
+import type { ContactWays } from '../../lib/form-flow';
+import { REQUEST_FAILED, REQUEST_RECEIVED, showNotice } from '../../stores/notices';
+import ErrorSummary from '../forms/ErrorSummary';
 import Field from '../forms/Field';
+import FormProblem from '../forms/FormProblem';
 import styles from '../forms/Form.module.css';
 import Honeypot from '../forms/Honeypot';
-import { useDraftForm } from '../forms/use-draft-form';
-import { validate } from '../forms/validate';
-import { useRequestSubmission } from './use-request-submission';
+import RobotCheck from '../forms/RobotCheck';
+import { useForm } from '../forms/use-form';
+import { fieldProblems } from '../forms/validate';
 
-/*
- * The callback request: Submit stays disabled until the form is valid and the
- * captcha has given a token. A field says what is wrong once the visitor leaves it.
- */
+/* The callback request: the visitor's details and the service they are interested in. */
 
 interface Props {
   service: string;
   siteKey: string;
+  ways: ContactWays;
   onCancel: () => void;
   onDone: () => void;
 }
 
 const id = (name: string) => `callback-${name}`;
+const empty = { name: '', email: '', phone: '', message: '', website: '' };
 
-export default function CallbackForm({ service, siteKey, onCancel, onDone }: Props) {
-  const form = useDraftForm('callback', { name: '', email: '', phone: '', message: '', website: '' });
-  const [token, setToken] = useState('');
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const { sending, problem, captcha, send } = useRequestSubmission(form, onDone);
-  const values = form.values as Record<string, string>;
-
-  const body = { kind: 'callback', ...values, service };
-  const errors = { ...validate(callbackSchema, body), ...serverErrors };
-  const valid = Object.keys(validate(callbackSchema, body)).length === 0;
-  const shown = (name: string) => (touched[name] ? errors[name] : undefined);
-
-  const change = (name: string) => (value: string) => {
-    form.setValue(name, value);
-    setServerErrors(({ [name]: _fixed, ...rest }) => rest);
-  };
-  // A field says what is wrong once the visitor has typed in it and left it; leaving an empty field
-  // (say, on the way to Cancel) shows nothing, so the dialog does not move under the pointer.
-  const leave = (name: string) => () => {
-    if (String(values[name] ?? '').trim()) setTouched((current) => ({ ...current, [name]: true }));
-  };
-
-  const onSubmit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    if (!valid || !token || sending) return;
-    const result = await send({ ...body, 'h-captcha-response': token });
-    if (!result.ok) {
-      setServerErrors(result.fields ?? {});
-      setTouched({ name: true, email: true, phone: true, message: true });
-      setToken('');
-    }
-  };
+export default function CallbackForm({ service, siteKey, ways, onCancel, onDone }: Props) {
+  const form = useForm({
+    formId: 'callback',
+    initial: empty,
+    fieldId: id,
+    fields: (values) => fieldProblems(callbackFields, { kind: 'callback', ...values, service }),
+    body: (values) => ({ kind: 'callback', ...values, service }),
+    answers: (values) => [
+      { label: 'Full name', value: values.name },
+      { label: 'Email', value: values.email },
+      { label: 'Phone', value: values.phone },
+      { label: 'Service interested in', value: service },
+      { label: 'Message', value: values.message },
+    ],
+    subject: () => (service ? `Callback request: ${service}` : 'Callback request'),
+    ways,
+    noun: 'request',
+    onSent: () => {
+      showNotice(REQUEST_RECEIVED);
+      onDone();
+    },
+    onFailed: () => showNotice(REQUEST_FAILED, { tone: 'error' }),
+  });
+  const { values, errors } = form;
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-busy={sending}>
+    <form noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
+      <ErrorSummary errors={errors} fieldId={id} attempt={form.attempt} />
       <Field
         id={id('name')}
         label="Full Name"
-        value={values.name ?? ''}
-        onChange={change('name')}
-        onBlur={leave('name')}
-        error={shown('name')}
+        value={values.name}
+        onChange={(value) => form.setField('name', value)}
+        error={errors.name}
         required
         autoComplete="name"
         autoFocus
@@ -73,10 +65,9 @@ export default function CallbackForm({ service, siteKey, onCancel, onDone }: Pro
         id={id('email')}
         label="Email"
         type="email"
-        value={values.email ?? ''}
-        onChange={change('email')}
-        onBlur={leave('email')}
-        error={shown('email')}
+        value={values.email}
+        onChange={(value) => form.setField('email', value)}
+        error={errors.email}
         required
         autoComplete="email"
       />
@@ -84,10 +75,9 @@ export default function CallbackForm({ service, siteKey, onCancel, onDone }: Pro
         id={id('phone')}
         label="Phone"
         type="tel"
-        value={values.phone ?? ''}
-        onChange={change('phone')}
-        onBlur={leave('phone')}
-        error={shown('phone')}
+        value={values.phone}
+        onChange={(value) => form.setField('phone', value)}
+        error={errors.phone}
         autoComplete="tel"
         optionalLabel
       />
@@ -96,40 +86,25 @@ export default function CallbackForm({ service, siteKey, onCancel, onDone }: Pro
         id={id('message')}
         label="Message"
         type="textarea"
-        value={values.message ?? ''}
-        onChange={change('message')}
-        onBlur={leave('message')}
-        error={shown('message')}
+        value={values.message}
+        onChange={(value) => form.setField('message', value)}
+        error={errors.message}
         required
       />
-      <Honeypot value={values.website ?? ''} onChange={(value) => form.setValue('website', value)} />
-      <Captcha ref={captcha} id={id('captcha')} siteKey={siteKey} onToken={setToken} onExpire={() => setToken('')} />
-      {problem && (
-        <p className={`${styles.status} ${styles.statusError}`} role="alert">
-          {problem}
-        </p>
-      )}
-      <p className={styles.hint} id={id('submit-hint')}>
-        {valid && token
-          ? 'Ready to send.'
-          : 'Submit becomes available once your name, email and message are filled in and the robot check is done.'}
-      </p>
+      <Honeypot value={values.website} onChange={(value) => form.setField('website', value)} />
+      <RobotCheck
+        id={id('h-captcha-response')}
+        siteKey={siteKey}
+        captcha={form.captcha}
+        captchaRef={form.captchaRef}
+        reach={form.reach}
+      />
+      <FormProblem problem={form.problem} reach={form.reach} />
       <div className={styles.actions}>
-        <button
-          type="submit"
-          className={styles.primary}
-          disabled={!valid || !token || sending}
-          aria-describedby={id('submit-hint')}
-        >
-          {sending ? 'Sending…' : 'Submit'}
+        <button type="submit" className={styles.primary}>
+          {form.sending ? 'Sending…' : 'Submit'}
         </button>
-        {/* Pressing Cancel must not first blur a field and move the button before the click lands. */}
-        <button
-          type="button"
-          className={styles.secondary}
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={onCancel}
-        >
+        <button type="button" className={styles.secondary} onClick={onCancel}>
           Cancel
         </button>
       </div>

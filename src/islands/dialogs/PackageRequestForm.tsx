@@ -1,48 +1,47 @@
-import { useState, type SubmitEvent } from 'react';
-import { packageRequestSchema, serviceFieldsProblems, type FieldErrors } from '../../lib/forms';
+import { packageRequestFields, serviceFieldsProblems } from '../../lib/forms';
+import type { ContactWays } from '../../lib/form-flow';
+import { REQUEST_FAILED, REQUEST_RECEIVED, showNotice } from '../../stores/notices';
 import { requestedServiceLabel, type OpenDialog } from '../../stores/dialogs';
-import Captcha from '../forms/LazyCaptcha';
 import ErrorSummary from '../forms/ErrorSummary';
 import Field from '../forms/Field';
+import FormProblem from '../forms/FormProblem';
 import styles from '../forms/Form.module.css';
 import Honeypot from '../forms/Honeypot';
-import { useDraftForm } from '../forms/use-draft-form';
-import { CAPTCHA_MISSING, validate } from '../forms/validate';
-import { useRequestSubmission } from './use-request-submission';
+import RobotCheck from '../forms/RobotCheck';
+import { useForm } from '../forms/use-form';
+import { fieldProblems } from '../forms/validate';
 
 /*
  * The request for one package of a service: the visitor's details, the
- * service's own questions and the captcha. When the captcha reports a token
- * and the form is valid, the request is sent at once; otherwise nothing is sent.
+ * service's own questions (kept as the schema nests them, under serviceFields)
+ * and the robot check. When the check gives its token and the form is valid,
+ * the request is sent at once; otherwise the summary says what to fix.
  */
 
 interface Props {
   dialog: Extract<OpenDialog, { kind: 'package-request' }>;
   siteKey: string;
+  ways: ContactWays;
   onDone: () => void;
 }
 
 const id = (name: string) => `request-${name.replace('.', '-')}`;
 
-export default function PackageRequestForm({ dialog, siteKey, onDone }: Props) {
+export default function PackageRequestForm({ dialog, siteKey, ways, onDone }: Props) {
   const { service } = dialog;
   const serviceLabel = requestedServiceLabel(dialog);
-  const questionKeys = Object.fromEntries(service.questions.map((question) => [`serviceFields.${question.name}`, '']));
-  const form = useDraftForm(`package-request:${service.id}`, {
-    name: '',
-    email: '',
-    phone: '',
-    message: '',
-    website: '',
-    ...questionKeys,
-  });
-  const [token, setToken] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  const { sending, problem, captcha, send: submit } = useRequestSubmission(form, onDone);
-  const values = form.values as Record<string, string>;
+  const blankAnswers: Record<string, string> = Object.fromEntries(service.questions.map(({ name }) => [name, '']));
+  const initial = { name: '', email: '', phone: '', message: '', website: '', serviceFields: blankAnswers };
+  type Values = typeof initial;
 
-  const payload = (captchaToken: string) => ({
+  // Only the questions this service asks, and only those answered: the schema's optional answers are absent.
+  const answered = (values: Values) =>
+    Object.fromEntries(
+      service.questions
+        .map(({ name }) => [name, values.serviceFields[name] ?? ''] as const)
+        .filter(([, answer]) => answer !== ''),
+    );
+  const body = (values: Values) => ({
     kind: 'package-request',
     name: values.name,
     email: values.email,
@@ -50,61 +49,53 @@ export default function PackageRequestForm({ dialog, siteKey, onDone }: Props) {
     serviceId: service.id,
     service: serviceLabel,
     message: values.message,
-    serviceFields: Object.fromEntries(
-      service.questions
-        .map((question) => [question.name, values[`serviceFields.${question.name}`] ?? ''])
-        .filter(([, answer]) => answer !== ''),
-    ),
+    serviceFields: answered(values),
     website: values.website,
-    'h-captcha-response': captchaToken,
   });
 
-  const problemsOf = (captchaToken: string): FieldErrors => {
-    const body = payload(captchaToken);
-    const found = {
-      ...validate(packageRequestSchema, body),
-      ...serviceFieldsProblems(service.questions, body.serviceFields),
-    };
-    if (!captchaToken) found['h-captcha-response'] = CAPTCHA_MISSING;
-    return found;
-  };
-
-  const send = async (captchaToken: string) => {
-    const found = problemsOf(captchaToken);
-    setErrors(found);
-    setAttempt((count) => count + 1);
-    if (Object.keys(found).length > 0) return;
-    const result = await submit(payload(captchaToken));
-    if (!result.ok) {
-      setErrors(result.fields ?? {});
-      setToken('');
-    }
-  };
-
-  const onToken = (captchaToken: string) => {
-    setToken(captchaToken);
-    void send(captchaToken);
-  };
-
-  const change = (name: string) => (value: string) => {
-    form.setValue(name, value);
-    if (attempt > 0) setErrors(problemsOf(token));
-  };
-
-  const onSubmit = (event: SubmitEvent) => {
-    event.preventDefault();
-    void send(token);
-  };
+  const form = useForm({
+    formId: `package-request:${service.id}`,
+    initial,
+    fieldId: id,
+    fields: (values) => ({
+      ...fieldProblems(packageRequestFields, body(values)),
+      ...serviceFieldsProblems(service.questions, answered(values)),
+    }),
+    body,
+    answers: (values) => [
+      { label: 'Service', value: serviceLabel },
+      { label: 'Name', value: values.name },
+      { label: 'Email', value: values.email },
+      { label: 'Phone', value: values.phone },
+      ...service.questions.map((question) => ({
+        label: question.label,
+        value: values.serviceFields[question.name] ?? '',
+      })),
+      { label: 'Message', value: values.message },
+    ],
+    subject: () => `Request: ${serviceLabel}`,
+    ways,
+    noun: 'request',
+    sendOnToken: true,
+    onSent: () => {
+      showNotice(REQUEST_RECEIVED);
+      onDone();
+    },
+    onFailed: () => showNotice(REQUEST_FAILED, { tone: 'error' }),
+  });
+  const { values, errors } = form;
+  const answer = (name: string) => (value: string) =>
+    form.setField('serviceFields', { ...values.serviceFields, [name]: value });
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-busy={sending}>
-      <ErrorSummary errors={errors} fieldId={id} attempt={attempt} />
+    <form noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
+      <ErrorSummary errors={errors} fieldId={id} attempt={form.attempt} />
       <Field id={id('service')} label="Service" value={serviceLabel} onChange={() => undefined} readOnly />
       <Field
         id={id('name')}
         label="Name"
-        value={values.name ?? ''}
-        onChange={change('name')}
+        value={values.name}
+        onChange={(value) => form.setField('name', value)}
         error={errors.name}
         required
         autoComplete="name"
@@ -114,8 +105,8 @@ export default function PackageRequestForm({ dialog, siteKey, onDone }: Props) {
         id={id('email')}
         label="Email"
         type="email"
-        value={values.email ?? ''}
-        onChange={change('email')}
+        value={values.email}
+        onChange={(value) => form.setField('email', value)}
         error={errors.email}
         required
         autoComplete="email"
@@ -125,8 +116,8 @@ export default function PackageRequestForm({ dialog, siteKey, onDone }: Props) {
         id={id('phone')}
         label="Phone"
         type="tel"
-        value={values.phone ?? ''}
-        onChange={change('phone')}
+        value={values.phone}
+        onChange={(value) => form.setField('phone', value)}
         error={errors.phone}
         required
         autoComplete="tel"
@@ -138,8 +129,8 @@ export default function PackageRequestForm({ dialog, siteKey, onDone }: Props) {
           label={question.label}
           type={question.type}
           options={question.options?.map((option) => ({ value: option, label: option }))}
-          value={values[`serviceFields.${question.name}`] ?? ''}
-          onChange={change(`serviceFields.${question.name}`)}
+          value={values.serviceFields[question.name] ?? ''}
+          onChange={answer(question.name)}
           error={errors[`serviceFields.${question.name}`]}
           required={question.required}
           optionalLabel
@@ -149,29 +140,24 @@ export default function PackageRequestForm({ dialog, siteKey, onDone }: Props) {
         id={id('message')}
         label="Message"
         type="textarea"
-        value={values.message ?? ''}
-        onChange={change('message')}
+        value={values.message}
+        onChange={(value) => form.setField('message', value)}
         error={errors.message}
         required
         hint="What do you want to achieve? Any deadline?"
       />
-      <Honeypot value={values.website ?? ''} onChange={(value) => form.setValue('website', value)} />
-      <Captcha
-        ref={captcha}
+      <Honeypot value={values.website} onChange={(value) => form.setField('website', value)} />
+      <RobotCheck
         id={id('h-captcha-response')}
         siteKey={siteKey}
-        onToken={onToken}
-        onExpire={() => setToken('')}
-        error={errors['h-captcha-response']}
+        captcha={form.captcha}
+        captchaRef={form.captchaRef}
+        reach={form.reach}
       />
-      {problem && (
-        <p className={`${styles.status} ${styles.statusError}`} role="alert">
-          {problem}
-        </p>
-      )}
+      <FormProblem problem={form.problem} reach={form.reach} />
       <div className={styles.actions}>
-        <button type="submit" className={styles.primary} disabled={sending}>
-          {sending ? 'Sending…' : 'Send request'}
+        <button type="submit" className={styles.primary}>
+          {form.sending ? 'Sending…' : 'Send request'}
         </button>
       </div>
     </form>

@@ -6,10 +6,11 @@ import { randomToken } from '../../lib/api';
  * A form's values, kept as a draft in sessionStorage while the visitor types
  * (so a reload loses nothing) together with the idempotency key of this
  * submission: every retry of the same draft sends the same key, so the server
- * stores it once. `reset` starts a new draft with a new key.
+ * stores it once. `reset` starts a new draft with a new key; `renewKey` keeps
+ * the answers under a new key.
  */
 
-export type Values = Record<string, string | boolean>;
+export type Values = Record<string, string | boolean | Record<string, string>>;
 
 export function useDraftForm<T extends Values>(formId: string, initial: T) {
   const [values, setValues] = useState<T>(initial);
@@ -29,7 +30,7 @@ export function useDraftForm<T extends Values>(formId: string, initial: T) {
     if (loaded.current && key) saveDraft(formId, { ...values, idempotencyKey: key });
   }, [formId, values, key]);
 
-  const setValue = useCallback((name: string, value: string | boolean) => {
+  const setValue = useCallback((name: string, value: Values[string]) => {
     setValues((current) => ({ ...current, [name]: value }));
   }, []);
 
@@ -44,7 +45,17 @@ export function useDraftForm<T extends Values>(formId: string, initial: T) {
     [formId, blank],
   );
 
-  return useMemo(() => ({ values, setValue, setValues, idempotencyKey: key, reset }), [values, setValue, key, reset]);
+  // A new key for the same answers: the server has seen the old key with a different body.
+  const renewKey = useCallback(() => {
+    const next = randomToken();
+    setKey(next);
+    return next;
+  }, []);
+
+  return useMemo(
+    () => ({ values, setValue, setValues, idempotencyKey: key, reset, renewKey }),
+    [values, setValue, key, reset, renewKey],
+  );
 }
 
 /** Only the saved answers the form still has fields for, with the field's type. */

@@ -1,0 +1,19 @@
+import type { ReachLinks } from '../../lib/form-flow';
+import styles from './Form.module.css';
+import ReachUs from './ReachUs';
+import type { Problem } from './use-form';
+
+/*
+ * Why a form was not sent, read out at once. When the server or the network
+ * failed, the company's other ways in follow; sending again is the form's own
+ * button, since every answer is still in place.
+ */
+export default function FormProblem({ problem, reach }: { problem: Problem | null; reach: ReachLinks }) {
+  if (!problem) return null;
+  return (
+    <div className={`${styles.status} ${styles.statusError}`} role="alert">
+      <p>{problem.text}</p>
+      {problem.unreachable && <ReachUs reach={reach} />}
+    </div>
+  );
+}
