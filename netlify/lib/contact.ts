@@ -1,5 +1,11 @@
 import { readCookie, XSRF_COOKIE, XSRF_HEADER } from '../../src/lib/api.ts';
-import { fieldErrors, serviceFieldsProblems, submissionSchema, type Submission } from '../../src/lib/forms.ts';
+import {
+  fieldErrors,
+  FORM_KINDS,
+  serviceFieldsProblems,
+  submissionSchema,
+  type Submission,
+} from '../../src/lib/forms.ts';
 import { verifyCaptcha } from './captcha.ts';
 import { findService } from './catalogue.ts';
 import type { SubmissionConfig } from './config.ts';
@@ -173,7 +179,7 @@ async function answer(request: Request, deps: ContactDependencies): Promise<Resp
   const parsed = submissionSchema.safeParse(body);
   const kindOf = (value: unknown) => {
     const kind = (value as { kind?: unknown } | null)?.kind;
-    return typeof kind === 'string' && ['package-request', 'callback', 'contact'].includes(kind) ? kind : 'unknown';
+    return typeof kind === 'string' && (FORM_KINDS as readonly string[]).includes(kind) ? kind : 'unknown';
   };
   if (!parsed.success) {
     return fail(
@@ -233,6 +239,15 @@ function recordOf(
     spam,
     fields: answers(submission),
     idempotencyKey: validRepeatKey,
+    ...(submission.kind === 'contact' && submission.optIn
+      ? {
+          consent: {
+            mailingList: true as const,
+            givenAt: receivedAt.toISOString(),
+            noticeVersion: submission.noticeVersion,
+          },
+        }
+      : {}),
     delivery: spam
       ? { status: 'spam', attempts: 0 }
       : forwardUrl

@@ -24,6 +24,8 @@ export interface StoredSubmission {
   /** The visitor's answers, without the captcha token and the honeypot. */
   fields: Record<string, unknown>;
   idempotencyKey?: string | undefined;
+  /** Consent to the mailing list, when the person gave it: when, and under which notice. */
+  consent?: { mailingList: true; givenAt: string; noticeVersion: string } | undefined;
   delivery: {
     status: DeliveryStatus;
     attempts: number;

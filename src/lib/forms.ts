@@ -10,7 +10,7 @@ import * as z from 'zod/mini';
  * download instead of some thirty.
  */
 
-export const FORM_KINDS = ['package-request', 'callback', 'contact'] as const;
+export const FORM_KINDS = ['package-request', 'callback', 'contact', 'data-request'] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
 
 /** "New project" comes first: most visitors of Contact Us are planning one. */
@@ -80,6 +80,15 @@ const captcha = z
   );
 
 /**
+ * The version (a date) of the notice the form showed before its send button, so
+ * a stored submission says which wording its sender saw (src/content/privacy-notice.json).
+ */
+const noticeVersion = z._default(
+  z.string().check(z.regex(/^(\d{4}-\d{2}-\d{2})?$/, { error: 'Reload the page and send the form again' })),
+  '',
+);
+
+/**
  * A field people never see. A person leaves it empty; a bot that fills every
  * field gives itself away. The function stores such a submission as spam.
  */
@@ -117,6 +126,7 @@ export const packageRequestSchema = z.object({
   ),
   message,
   serviceFields,
+  noticeVersion,
   'h-captcha-response': captcha,
   website: honeypot,
 });
@@ -128,6 +138,7 @@ export const callbackSchema = z.object({
   phone: optional(LIMITS.phone, `Phone number must be ${LIMITS.phone} characters or fewer`),
   service: optional(LIMITS.service, `Service must be ${LIMITS.service} characters or fewer`),
   message,
+  noticeVersion,
   'h-captcha-response': captcha,
   website: honeypot,
 });
@@ -145,6 +156,29 @@ export const contactSchema = z.object({
   ),
   message,
   optIn: z._default(z.boolean({ error: 'Choose whether to join the mailing list' }), false),
+  noticeVersion,
+  'h-captcha-response': captcha,
+  website: honeypot,
+});
+
+/** What a person can ask about the personal data the forms collected from them. */
+export const DATA_REQUESTS = [
+  { value: 'copy', label: 'A copy of my data' },
+  { value: 'correction', label: 'Correct or complete my data' },
+  { value: 'erasure', label: 'Erase my data' },
+  { value: 'withdraw-consent', label: 'Stop sending me the newsletter (withdraw consent)' },
+] as const;
+
+export const dataRequestSchema = z.object({
+  kind: z.literal('data-request'),
+  name,
+  /** The address the person used in the forms: their data is found by it. */
+  email,
+  request: z.enum(DATA_REQUESTS.map((entry) => entry.value) as ['copy', 'correction', 'erasure', 'withdraw-consent'], {
+    error: 'Select what you would like us to do',
+  }),
+  details: optional(LIMITS.message, 'Details must be 5,000 characters or fewer'),
+  noticeVersion,
   'h-captcha-response': captcha,
   website: honeypot,
 });
@@ -157,15 +191,19 @@ const withoutCaptcha = { 'h-captcha-response': true } as const;
 export const packageRequestFields = z.omit(packageRequestSchema, withoutCaptcha);
 export const callbackFields = z.omit(callbackSchema, withoutCaptcha);
 export const contactFields = z.omit(contactSchema, withoutCaptcha);
+export const dataRequestFields = z.omit(dataRequestSchema, withoutCaptcha);
 
-/** Any of the three forms, told apart by `kind`. */
-export const submissionSchema = z.discriminatedUnion('kind', [packageRequestSchema, callbackSchema, contactSchema], {
-  error: 'Say which form this is: package-request, callback or contact',
-});
+/** Any of the forms, told apart by `kind`. */
+export const submissionSchema = z.discriminatedUnion(
+  'kind',
+  [packageRequestSchema, callbackSchema, contactSchema, dataRequestSchema],
+  { error: 'Say which form this is: package-request, callback, contact or data-request' },
+);
 
 export type PackageRequest = z.infer<typeof packageRequestSchema>;
 export type CallbackRequest = z.infer<typeof callbackSchema>;
 export type ContactMessage = z.infer<typeof contactSchema>;
+export type DataRequest = z.infer<typeof dataRequestSchema>;
 export type Submission = z.infer<typeof submissionSchema>;
 
 /** One message per field, keyed by the field's name ("serviceFields.domain" for a service question). */

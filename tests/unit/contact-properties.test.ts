@@ -4,7 +4,13 @@ import { findService } from '../../netlify/lib/catalogue';
 import { readConfig } from '../../netlify/lib/config';
 import { handleContact, MAX_BODY_BYTES } from '../../netlify/lib/contact';
 import type { StoredSubmission } from '../../netlify/lib/records';
-import { callbackSchema, contactSchema, packageRequestSchema, serviceFieldsProblems } from '../../src/lib/forms';
+import {
+  callbackSchema,
+  contactSchema,
+  dataRequestSchema,
+  packageRequestSchema,
+  serviceFieldsProblems,
+} from '../../src/lib/forms';
 import { contactRequest, SITE } from '../support/contact-request';
 import { fakeServices, VERIFY_URL, WEBHOOK_URL, type FakeServices } from '../support/fake-services';
 import { memoryStore, type MemoryStore } from '../support/memory-store';
@@ -21,12 +27,18 @@ import { memoryStore, type MemoryStore } from '../support/memory-store';
  */
 
 const DOCUMENTED = [202, 400, 403, 405, 409, 413, 415, 422];
-const schemaOf = { 'package-request': packageRequestSchema, callback: callbackSchema, contact: contactSchema } as const;
+const schemaOf = {
+  'package-request': packageRequestSchema,
+  callback: callbackSchema,
+  contact: contactSchema,
+  'data-request': dataRequestSchema,
+} as const;
 
 const person = { name: 'Asha Verma', email: 'asha.verma@example.com', phone: '+91 98100 12345', message: 'Hello.' };
 const forms: Record<string, Record<string, unknown>> = {
   callback: { kind: 'callback', ...person, service: 'Web Hosting' },
   contact: { kind: 'contact', ...person, subject: 'Opening hours', reason: 'general-question', optIn: true },
+  'data-request': { kind: 'data-request', name: person.name, email: person.email, request: 'erasure', details: 'Hi' },
   'package-request': {
     kind: 'package-request',
     ...person,
