@@ -1,6 +1,6 @@
-// Serves dist/ for the bench with `npm start`'s server (scripts/serve.mjs):
-// compression, Netlify's headers including the Content-Security-Policy, 404.html
-// with status 404 and the functions, on a free port with its Blobs in a
+// Serves dist/ for the bench with `npm start`'s server (scripts/serve.mjs,
+// Netlify's runtime): compression, Netlify's headers including the
+// Content-Security-Policy, 404.html with status 404 and the functions, on a free port with its Blobs in a
 // temporary folder, so the bench never touches the submissions of `npm start`.
 //
 // Netlify answers browsers over HTTP/2 with TLS: one connection per origin,
@@ -11,7 +11,7 @@
 // request. The other measurements use the server directly.
 //
 // The server runs from a staging folder holding a copy of dist/ (and of the
-// server, which finds dist/ next to itself): a build started while the bench
+// server and netlify.toml, which find dist/ next to themselves): a build started while the bench
 // measures, by a test run or an editor, cannot change the site under it.
 import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
@@ -43,7 +43,6 @@ function stage(cwd) {
   cpSync(join(cwd, 'dist'), join(folder, 'dist'), { recursive: true });
   mkdirSync(join(folder, 'scripts'));
   cpSync(join(cwd, 'scripts/serve.mjs'), join(folder, 'scripts/serve.mjs'));
-  cpSync(join(cwd, 'scripts/server'), join(folder, 'scripts/server'), { recursive: true });
   for (const file of ['package.json', 'netlify.toml'])
     if (existsSync(join(cwd, file))) cpSync(join(cwd, file), join(folder, file));
   for (const directory of ['node_modules', 'netlify', 'src'])
@@ -151,7 +150,8 @@ export async function serveDist(cwd, port) {
     rmSync(folder, { recursive: true, force: true });
   };
   let answered = false;
-  for (let attempt = 0; attempt < 100 && !answered && child.exitCode === null; attempt += 1) {
+  // The server listens once it has packaged the functions, which takes a while on a busy machine.
+  for (let attempt = 0; attempt < 1200 && !answered && child.exitCode === null; attempt += 1) {
     try {
       const response = await fetch(`${origin}/`);
       await response.arrayBuffer();
