@@ -17,11 +17,13 @@
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { syncBuiltinESMExports } from 'node:module';
 import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import workerThreads from 'node:worker_threads';
 import { brotliCompress, gzip } from 'node:zlib';
 import { BlobsServer } from '@netlify/blobs/server';
 import { resolveConfig } from '@netlify/config';
@@ -105,6 +107,24 @@ async function packageOnce(handler) {
   }
   return [...registry.functions.values()];
 }
+
+/*
+ * The wrapper runs each call in a worker that lives on until the work the
+ * function left to context.waitUntil (delivery to the webhook) is done, and
+ * keeps no list of them. Stopping waits for them, as Netlify lets that work
+ * finish: so every worker is counted here (syncBuiltinESMExports hands the
+ * counting class to the wrapper's `import { Worker }` as well).
+ */
+const runningWorkers = new Set();
+workerThreads.Worker = class CountedWorker extends workerThreads.Worker {
+  constructor(...options) {
+    super(...options);
+    const exited = new Promise((done) => this.once('exit', done));
+    runningWorkers.add(exited);
+    void exited.then(() => runningWorkers.delete(exited));
+  }
+};
+syncBuiltinESMExports();
 
 // --------------------------------------------------------------------------- compression
 
@@ -250,6 +270,7 @@ server.listen(port, host, () => {
 async function shutdown() {
   server.close();
   server.closeAllConnections();
+  await Promise.race([Promise.all(runningWorkers), new Promise((done) => setTimeout(done, 15_000))]);
   await netlify.stop();
   await blobs.stop();
   await rm(packaged, { recursive: true, force: true });

@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { generate as selfSignedCertificate } from 'selfsigned';
+import { startFakeSiteverify } from '../../tests/support/stand-ins.ts';
 
 function isFree(port) {
   return new Promise((resolve) => {
@@ -134,10 +135,17 @@ async function warmUp(origin, distRoot) {
  */
 export async function serveDist(cwd, port) {
   const folder = stage(cwd);
+  // The forms' function checks the robot check with the tests' stand-in, never with hCaptcha over the internet.
+  const siteverify = await startFakeSiteverify();
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
     cwd: folder,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), LOCAL_DATA_DIR: join(folder, 'blobs') },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOCAL_DATA_DIR: join(folder, 'blobs'),
+      HCAPTCHA_VERIFY_URL: siteverify.url,
+    },
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const origin = `http://localhost:${port}`;
@@ -147,6 +155,7 @@ export async function serveDist(cwd, port) {
     await front?.stop();
     if (child.exitCode === null) child.kill('SIGTERM');
     await exited;
+    await siteverify.close();
     rmSync(folder, { recursive: true, force: true });
   };
   let answered = false;
