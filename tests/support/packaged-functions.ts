@@ -60,7 +60,6 @@ export async function packageFunctions(): Promise<PackagedFunction[]> {
         nodeBundler: settings.node_bundler === 'esbuild' ? 'esbuild_zisi' : settings.node_bundler,
       },
     },
-    featureFlags: { zisi_functions_api_v2: true },
   });
   return results as unknown as PackagedFunction[];
 }
@@ -129,14 +128,15 @@ export async function invokePackaged(
     worker.once('message', done);
     worker.once('error', fail);
   });
-  let body: string | Buffer | undefined = result.body;
+  // The function answers JSON text.
+  let body: string | undefined = result.body;
   if (result.streamPort) {
     const socket = connect({ port: result.streamPort, host: 'localhost' });
     const chunks: Buffer[] = [];
     for await (const chunk of socket) chunks.push(chunk as Buffer);
-    body = Buffer.concat(chunks);
+    body = Buffer.concat(chunks).toString('utf8');
   } else if (typeof body === 'string' && result.isBase64Encoded) {
-    body = Buffer.from(body, 'base64');
+    body = Buffer.from(body, 'base64').toString('utf8');
   }
   const answer = new Headers(result.headers ?? {});
   for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) {
