@@ -89,7 +89,10 @@ const functions = new FunctionsHandler({
   siteId: SITE_ID,
   userFunctionsPath: config.functionsDirectory,
 });
-const packagedFunctions = await packageOnce(functions);
+const packagedFunctions = await packageOnce(functions).catch(async (error) => {
+  await rm(packaged, { recursive: true, force: true });
+  throw error;
+});
 
 /**
  * Packages every function now and keeps that package: the wrapper packages a

@@ -38,7 +38,7 @@ export async function freePort(from = 4400, to = 4499) {
   throw new Error(`no free port between ${from} and ${to}`);
 }
 
-/** A staging folder: copies of dist/ and the server, links to what they import. */
+/** A staging folder: copies of dist/, the server and the functions, a link to node_modules. */
 function stage(cwd) {
   const folder = mkdtempSync(join(tmpdir(), 'qd-bench-'));
   cpSync(join(cwd, 'dist'), join(folder, 'dist'), { recursive: true });
@@ -46,8 +46,11 @@ function stage(cwd) {
   cpSync(join(cwd, 'scripts/serve.mjs'), join(folder, 'scripts/serve.mjs'));
   for (const file of ['package.json', 'netlify.toml'])
     if (existsSync(join(cwd, file))) cpSync(join(cwd, file), join(folder, file));
-  for (const directory of ['node_modules', 'netlify', 'src'])
-    if (existsSync(join(cwd, directory))) symlinkSync(join(cwd, directory), join(folder, directory), 'dir');
+  // The functions and the sources they import are copied, not linked: Netlify's packager follows a link out of the folder.
+  for (const directory of ['netlify', 'src'])
+    if (existsSync(join(cwd, directory))) cpSync(join(cwd, directory), join(folder, directory), { recursive: true });
+  if (existsSync(join(cwd, 'node_modules')))
+    symlinkSync(join(cwd, 'node_modules'), join(folder, 'node_modules'), 'dir');
   mkdirSync(join(folder, 'blobs'));
   return folder;
 }
