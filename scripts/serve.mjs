@@ -274,9 +274,12 @@ async function shutdown() {
   server.close();
   server.closeAllConnections();
   await Promise.race([Promise.all(runningWorkers), new Promise((done) => setTimeout(done, 15_000))]);
-  await netlify.stop();
-  await blobs.stop();
   await rm(packaged, { recursive: true, force: true });
+  await netlify.stop();
+  // By the time a signal is handled, the Blobs server may already be closed; that is no failure.
+  await blobs.stop().catch((error) => {
+    if (error?.code !== 'ERR_SERVER_NOT_RUNNING') throw error;
+  });
   process.exit(0);
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void shutdown());
