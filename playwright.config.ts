@@ -37,11 +37,12 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // scripts/serve.mjs behind a fake hCaptcha siteverify API (tests/e2e/support/server.mjs).
+    // scripts/serve.mjs (Netlify's runtime) behind a fake hCaptcha siteverify API (tests/e2e/support/server.mjs).
     command: 'node tests/e2e/support/server.mjs',
     url: `http://localhost:${port}/`,
     env: { PORT: String(port) },
     reuseExistingServer: !process.env.CI,
-    timeout: 30_000,
+    // The server listens once it has packaged the functions: seconds, a few minutes on a busy machine.
+    timeout: 240_000,
   },
 });

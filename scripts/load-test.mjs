@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Load test of the submission function on the local server (`npm run load`).
-// Starts its own stand-ins for hCaptcha's siteverify API and the company's
-// webhook on loopback, starts scripts/serve.mjs on a free port with Netlify
+// Starts the tests' stand-ins for hCaptcha's siteverify API and the company's
+// webhook on loopback (tests/support/stand-ins.ts), starts scripts/serve.mjs on a free port with Netlify
 // Blobs in a temporary folder, sends --count valid submissions (the three forms
 // in turn, each with its own Idempotency-Key) --concurrency at a time, waits
 // for the deliveries to settle, and checks: every one answered 202, the store
@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
+import { PASSING_TOKEN, startFakeSiteverify, startWebhookReceiver } from '../tests/support/stand-ins.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const { values: options } = parseArgs({
@@ -39,7 +40,6 @@ for (const [name, value] of Object.entries({ count, concurrency, timeout: timeou
   }
 }
 
-const PASSING_TOKEN = '10000000-aaaa-bbbb-cccc-000000000001';
 const XSRF = 'load-test-xsrf-token-0123456789';
 const RETRY_BASE_MS = 500;
 const started = Date.now();
@@ -51,41 +51,6 @@ const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 async function listen(server) {
   await new Promise((done) => server.listen(0, '127.0.0.1', done));
   return `http://127.0.0.1:${server.address().port}`;
-}
-
-async function readText(request) {
-  const chunks = [];
-  for await (const chunk of request) chunks.push(chunk);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** hCaptcha's siteverify: passes PASSING_TOKEN with any secret, fails every other token. */
-async function startFakeSiteverify() {
-  const fake = { url: '', calls: 0 };
-  const server = createServer(async (request, response) => {
-    const form = new URLSearchParams(await readText(request));
-    fake.calls += 1;
-    const success = form.get('response') === PASSING_TOKEN && Boolean(form.get('secret'));
-    response
-      .writeHead(200, { 'Content-Type': 'application/json' })
-      .end(JSON.stringify({ success, ...(success ? {} : { 'error-codes': ['invalid-input-response'] }) }));
-  });
-  fake.url = `${await listen(server)}/siteverify`;
-  fake.close = () => new Promise((done) => server.close(() => done()));
-  return fake;
-}
-
-/** The company's webhook: records each delivery's Idempotency-Key and id, answers 200. */
-async function startWebhookReceiver() {
-  const receiver = { url: '', deliveries: [] };
-  const server = createServer(async (request, response) => {
-    const body = JSON.parse(await readText(request));
-    receiver.deliveries.push({ idempotencyKey: request.headers['idempotency-key'], id: body.id });
-    response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"received":true}');
-  });
-  receiver.url = `${await listen(server)}/hook`;
-  receiver.close = () => new Promise((done) => server.close(() => done()));
-  return receiver;
 }
 
 async function freePort() {
@@ -105,7 +70,8 @@ async function startServer(env, base) {
   child = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (chunk) => void (serverOutput += chunk));
   child.stderr.on('data', (chunk) => void (serverOutput += chunk));
-  const deadline = Date.now() + 30_000;
+  // The server listens once it has packaged the functions: seconds, more on a busy machine.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`scripts/serve.mjs exited with ${child.exitCode} before answering`);
     try {
@@ -113,7 +79,7 @@ async function startServer(env, base) {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('scripts/serve.mjs did not answer within 30 s');
+    if (Date.now() > deadline) throw new Error('scripts/serve.mjs did not answer within 180 s');
     await sleep(100);
   }
 }
@@ -312,7 +278,7 @@ async function main() {
     const received = webhook.deliveries.map((delivery) => delivery.idempotencyKey);
     const distinct = new Set(received);
     const twice = received.length - distinct.size;
-    const mismatched = webhook.deliveries.filter((delivery) => delivery.idempotencyKey !== delivery.id).length;
+    const mismatched = webhook.deliveries.filter((delivery) => delivery.idempotencyKey !== delivery.body.id).length;
     const unknown = [...distinct].filter((id) => !answeredIds.has(id)).length;
     const missing = [...answeredIds].filter((id) => !distinct.has(id)).length;
     if (distinct.size !== count) problems.push(`the webhook received ${distinct.size} distinct ids, not ${count}`);
@@ -330,7 +296,8 @@ async function main() {
     if (pending !== 0) problems.push(`${pending} pending markers remain`);
     const storedIds = new Set(records.map((record) => record.id));
     if ([...answeredIds].some((id) => !storedIds.has(id))) problems.push('some ids answered 202 are not in the store');
-    if (siteverify.calls !== count) problems.push(`siteverify was asked ${siteverify.calls} times, not ${count}`);
+    if (siteverify.calls.length !== count)
+      problems.push(`siteverify was asked ${siteverify.calls.length} times, not ${count}`);
   } catch (error) {
     problems.push(error instanceof Error ? error.message : String(error));
   } finally {

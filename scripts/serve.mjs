@@ -1,86 +1,285 @@
 #!/usr/bin/env node
-// The whole site on one port, as Netlify serves it: the built pages of dist/
-// (clean URLs, _redirects, the headers of netlify.toml and dist/_headers,
-// 404.html with status 404, compression) and the functions of netlify/functions,
-// with Netlify Blobs kept in a local folder (.data/blobs). `npm start` runs it
-// after a build. PORT changes the port (default 4321).
+// The built site and its functions on one port, through Netlify's own local
+// runtime, the libraries under `netlify dev`: @netlify/dev's static server with
+// pretty URLs, header rules (netlify.toml and dist/_headers) and redirects
+// (dist/_redirects), and @netlify/functions-dev's function wrapper, which
+// packages netlify/functions with Netlify's packager (zip-it-and-ship-it) and
+// runs each call in a worker, as production runs it in a Lambda.
+//
+// This file fills only what that runtime leaves to Netlify's CDN: the 404 page
+// for an unknown address, compression, the visitor's address and the deploy
+// context the functions see, methods a Web Request cannot carry, and a timer
+// for the scheduled functions. It also packages each function once, at start:
+// the runtime would package it again for every call (seconds each). Netlify
+// Blobs live in LOCAL_DATA_DIR (default .data/blobs), where `npm run
+// submissions` reads them. PORT sets the port (default 4321), CONTEXT the
+// deploy context (default dev). It listens once everything is ready.
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { mkdir } from 'node:fs/promises';
+import { syncBuiltinESMExports } from 'node:module';
+import { Readable } from 'node:stream';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setEnvironmentContext } from '@netlify/blobs';
+import { promisify } from 'node:util';
+import workerThreads from 'node:worker_threads';
+import { brotliCompress, gzip } from 'node:zlib';
 import { BlobsServer } from '@netlify/blobs/server';
-import { createStaticHandler } from './server/static.mjs';
-import { findFunction, invoke, loadFunctions } from './server/functions.mjs';
-import { headersFor, loadHeaderRules } from './server/headers.mjs';
+import { resolveConfig } from '@netlify/config';
+import { NetlifyDev } from '@netlify/dev';
+import { mockLocation } from '@netlify/dev-utils';
+import { FunctionsHandler } from '@netlify/functions-dev';
 
-const root = new URL('../', import.meta.url);
+const root = fileURLToPath(new URL('../', import.meta.url));
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '127.0.0.1';
 const origin = `http://localhost:${port}`;
 const deployContext = process.env.CONTEXT ?? 'dev';
-const dataDirectory = process.env.LOCAL_DATA_DIR ?? fileURLToPath(new URL('.data/blobs/', root));
+const dataDirectory = process.env.LOCAL_DATA_DIR ?? fileURLToPath(new URL('../.data/blobs/', import.meta.url));
+/** The site id the Blobs are kept under; scripts/submissions.mjs reads the same. */
+const SITE_ID = 'local-site';
+const log = (line) => console.error(`serve: ${line}`);
+const message = (error) => (error instanceof Error ? error.message : String(error));
 
-// Netlify Blobs: the same client the functions use in production, talking to a local server.
+// Netlify Blobs in a folder of our choosing (the runtime's own Blobs server would use .netlify/blobs-serve).
 await mkdir(dataDirectory, { recursive: true });
 const blobsToken = crypto.randomUUID();
 const blobs = new BlobsServer({ directory: dataDirectory, token: blobsToken });
-const { port: blobsPort } = await blobs.start();
-const blobsURL = `http://127.0.0.1:${blobsPort}`;
-setEnvironmentContext({ edgeURL: blobsURL, uncachedEdgeURL: blobsURL, siteID: 'local-site', token: blobsToken });
+const blobsURL = `http://127.0.0.1:${(await blobs.start()).port}`;
+// The functions' workers inherit this, as they do under `netlify dev`.
+process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
+  JSON.stringify({ edgeURL: blobsURL, uncachedEdgeURL: blobsURL, siteID: SITE_ID, token: blobsToken, deployID: '0' }),
+).toString('base64');
 process.env.URL ??= origin;
 
-const functions = await loadFunctions(fileURLToPath(new URL('netlify/functions/', root)));
-const headerRules = await loadHeaderRules(
-  fileURLToPath(new URL('netlify.toml', root)),
-  fileURLToPath(new URL('dist/_headers', root)),
-);
-const serveStatic = await createStaticHandler(fileURLToPath(new URL('dist/', root)), (pathname) =>
-  headersFor(headerRules, pathname),
-);
-const pending = new Set();
+const netlify = new NetlifyDev({
+  projectRoot: root,
+  skipGitignore: true,
+  // No front-end dev server: the site is the built dist/.
+  serverAddress: null,
+  // The functions are served by the handler below, packaged once.
+  functions: { enabled: false },
+  blobs: { enabled: false },
+  // Edge functions need Deno, and the site has none; neither does it use images, a database or AI.
+  edgeFunctions: { enabled: false },
+  images: { enabled: false },
+  database: { enabled: false },
+  aiGateway: { enabled: false },
+  geolocation: { enabled: false },
+});
+await netlify.start();
 
-const server = createServer((request, response) => {
-  const { pathname } = new URL(request.url ?? '/', origin);
-  const fn = findFunction(functions, pathname);
-  const work = fn ? invoke(fn, request, response, { origin, deployContext, pending }) : serveStatic(request, response);
-  work.catch((error) => {
-    // A visitor who navigates away mid-download is not an error of the server.
-    if (error?.code === 'ERR_STREAM_PREMATURE_CLOSE') return;
-    console.error(
-      `serve: could not answer ${request.method} ${pathname}: ${error instanceof Error ? error.message : error}`,
-    );
-    if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-    response.end('Internal error');
-  });
+// Each server packages into its own folder: tests run several servers on one checkout at once.
+const packaged = await mkdtemp(join(tmpdir(), 'qd-functions-'));
+const { config } = await resolveConfig({
+  config: join(root, 'netlify.toml'),
+  context: deployContext,
+  cwd: root,
+  repositoryRoot: root,
+  offline: true,
+  mode: 'cli',
+});
+const functions = new FunctionsHandler({
+  config: { get: () => config },
+  destPath: packaged,
+  geolocation: mockLocation,
+  projectRoot: root,
+  settings: {},
+  siteId: SITE_ID,
+  userFunctionsPath: config.functionsDirectory,
+});
+const packagedFunctions = await packageOnce(functions).catch(async (error) => {
+  await rm(packaged, { recursive: true, force: true });
+  throw error;
 });
 
-// Scheduled functions run on their own here too (every five minutes), as on Netlify.
-const scheduled = functions.filter((fn) => fn.config.schedule);
-const timer = setInterval(
-  () => {
-    for (const fn of scheduled) {
-      Promise.resolve(
-        fn.handler(new Request(`${origin}/.netlify/functions/${fn.name}`, { method: 'POST' }), {
-          deploy: { context: deployContext },
-        }),
-      ).catch((error) =>
-        console.error(`serve: scheduled function ${fn.name} failed: ${error instanceof Error ? error.message : error}`),
-      );
-    }
-  },
-  5 * 60 * 1000,
-);
+/**
+ * Packages every function now and keeps that package: the wrapper packages a
+ * function again on every call, which takes seconds. The wrapper's registry is
+ * not part of its typed interface, hence the checks.
+ */
+async function packageOnce(handler) {
+  await handler.scan;
+  const registry = handler.registry;
+  if (!registry?.functions) throw new Error('@netlify/functions-dev changed: its function registry is missing');
+  for (const fn of registry.functions.values()) {
+    const { error } = await fn.build({ buildDirectory: packaged, cache: {} });
+    if (error) throw new Error(`could not package the function ${fn.name}: ${message(error)}`);
+    fn.build = async () => ({ includedFiles: [], srcFilesDiff: { added: new Set(), deleted: new Set() } });
+  }
+  return [...registry.functions.values()];
+}
+
+/*
+ * The wrapper runs each call in a worker that lives on until the work the
+ * function left to context.waitUntil (delivery to the webhook) is done, and
+ * keeps no list of them. Stopping waits for them, as Netlify lets that work
+ * finish: so every worker is counted here (syncBuiltinESMExports hands the
+ * counting class to the wrapper's `import { Worker }` as well).
+ */
+const runningWorkers = new Set();
+workerThreads.Worker = class CountedWorker extends workerThreads.Worker {
+  constructor(...options) {
+    super(...options);
+    const exited = new Promise((done) => this.once('exit', done));
+    runningWorkers.add(exited);
+    void exited.then(() => runningWorkers.delete(exited));
+  }
+};
+syncBuiltinESMExports();
+
+// --------------------------------------------------------------------------- compression
+
+const compressors = { br: promisify(brotliCompress), gzip: promisify(gzip) };
+const compressibleType = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+
+/*
+ * Compressed static bodies by content: Netlify's CDN compresses a file once,
+ * and Brotli at its highest quality takes a third of a second for the React
+ * runtime, which every page load (and the bench) would otherwise pay.
+ */
+const compressedBodies = new Map();
+
+function chooseEncoding(request, response) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (request.method === 'HEAD' || !response.body || response.headers.has('content-encoding')) return undefined;
+  if (!compressibleType.test(response.headers.get('content-type') ?? '')) return undefined;
+  return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+}
+
+async function compress(request, response, cacheable) {
+  const encoding = chooseEncoding(request, response);
+  if (!encoding) return response;
+  const plain = Buffer.from(await response.arrayBuffer());
+  const key = `${encoding} ${createHash('sha256').update(plain).digest('base64')}`;
+  const body = (cacheable && compressedBodies.get(key)) || (await compressors[encoding](plain));
+  if (cacheable) compressedBodies.set(key, body);
+  const headers = new Headers(response.headers);
+  headers.set('content-encoding', encoding);
+  headers.set('content-length', String(body.length));
+  headers.append('vary', 'Accept-Encoding');
+  return new Response(body, { status: response.status, headers });
+}
+
+// --------------------------------------------------------------------------- requests
+
+/** The 404 page with the headers Netlify gives it, answered with status 404 as Netlify does. */
+async function notFound() {
+  const page = await netlify.handle(new Request(`${origin}/404.html`));
+  if (!page) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
+  return new Response(page.body, { status: 404, headers: page.headers });
+}
+
+/** The Web Request a function receives, for the host name the visitor used; the body only when it is to be read. */
+function webRequest(request, withBody) {
+  const url = new URL(request.url ?? '/', `http://${request.headers.host ?? `localhost:${port}`}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const hasBody = withBody && request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(url, {
+    method: request.method,
+    headers,
+    ...(hasBody ? { body: Readable.toWeb(request), duplex: 'half' } : {}),
+  });
+}
+
+async function answer(request) {
+  // Netlify's CDN sets these for the function; a visitor cannot.
+  for (const name of Object.keys(request.headers)) if (name.startsWith('x-nf-')) delete request.headers[name];
+  request.headers['x-forwarded-for'] = request.socket.remoteAddress ?? '127.0.0.1';
+  request.headers['x-nf-deploy-context'] = deployContext;
+  const fn = await functions.match(webRequest(request, false));
+  if (fn && !fn.preferStatic) return compress(request, await fn.handle(webRequest(request, true)), false);
+  // Without its body: what is left is static files, redirects and headers. (Turning the Node request into a
+  // stream here, as handleAndIntrospectNodeRequest does, can close the visitor's connection mid-answer.)
+  const result = await netlify.handleAndIntrospect(webRequest(request, false));
+  if (!result || (result.type === 'redirect' && result.response.status === 404))
+    return compress(request, await notFound(), true);
+  return compress(request, result.response, result.type === 'static' || result.type === 'redirect');
+}
+
+/** Methods a Web Request cannot carry (the Fetch standard forbids them); Netlify refuses them too. */
+const forbiddenMethods = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+async function write(response, request, answered) {
+  const headers = {};
+  answered.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value;
+  });
+  const cookies = answered.headers.getSetCookie();
+  if (cookies.length) headers['set-cookie'] = cookies;
+  response.writeHead(answered.status, headers);
+  if (answered.body && request.method !== 'HEAD') {
+    for await (const chunk of answered.body) response.write(chunk);
+  } else {
+    await answered.body?.cancel();
+  }
+  response.end();
+}
+
+const server = createServer((request, response) => {
+  if (forbiddenMethods.has(request.method ?? '')) {
+    response.writeHead(405, { Allow: 'GET, HEAD, POST', 'Content-Type': 'text/plain; charset=utf-8' });
+    return void response.end('Method not allowed');
+  }
+  answer(request)
+    .then((answered) => write(response, request, answered))
+    .catch((error) => {
+      // A visitor who navigates away mid-download is not an error of the server.
+      if (error?.code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+      log(`could not answer ${request.method} ${request.url}: ${message(error)}`);
+      if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end('Internal error');
+    });
+});
+
+// An idle connection stays open a minute, as on a CDN: with Node's five seconds, a client whose event loop
+// was busy for that long (a test parsing every page) sends its next request into a connection being closed.
+server.keepAliveTimeout = 60_000;
+
+// --------------------------------------------------------------------------- scheduled functions
+
+/*
+ * Netlify runs scheduled functions by their cron; the runtime only lets them be
+ * called. Every scheduled function here runs every five minutes ("*\/5 * * * *"),
+ * so a timer calls each at that pace, through the same wrapper as a request.
+ */
+const SCHEDULE_INTERVAL_MS = 5 * 60 * 1000;
+const scheduled = [];
+for (const fn of packagedFunctions) if (await fn.isScheduled()) scheduled.push(fn);
+const timer = setInterval(() => {
+  for (const fn of scheduled) {
+    const request = new Request(`${origin}/.netlify/functions/${fn.name}`, {
+      method: 'POST',
+      headers: { 'x-nf-deploy-context': deployContext },
+    });
+    functions
+      .match(request)
+      .then((match) => match?.handle(request))
+      .then((response) => response?.body?.cancel())
+      .catch((error) => log(`scheduled function ${fn.name} failed: ${message(error)}`));
+  }
+}, SCHEDULE_INTERVAL_MS);
 timer.unref();
 
 server.listen(port, host, () => {
-  console.log(`Serving the site and its functions at ${origin} (Ctrl+C to stop)`);
+  console.log(`Serving the site and its functions through Netlify's runtime at ${origin} (Ctrl+C to stop)`);
   console.log(`Submissions are stored in ${dataDirectory}; list them with: npm run submissions`);
 });
 
 async function shutdown() {
   server.close();
-  await Promise.allSettled([...pending]);
-  await blobs.stop();
+  server.closeAllConnections();
+  await Promise.race([Promise.all(runningWorkers), new Promise((done) => setTimeout(done, 15_000))]);
+  await rm(packaged, { recursive: true, force: true });
+  await netlify.stop();
+  // By the time a signal is handled, the Blobs server may already be closed; that is no failure.
+  await blobs.stop().catch((error) => {
+    if (error?.code !== 'ERR_SERVER_NOT_RUNNING') throw error;
+  });
   process.exit(0);
 }
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, shutdown);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void shutdown());

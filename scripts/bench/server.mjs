@@ -1,6 +1,6 @@
-// Serves dist/ for the bench with `npm start`'s server (scripts/serve.mjs):
-// compression, Netlify's headers including the Content-Security-Policy, 404.html
-// with status 404 and the functions, on a free port with its Blobs in a
+// Serves dist/ for the bench with `npm start`'s server (scripts/serve.mjs,
+// Netlify's runtime): compression, Netlify's headers including the
+// Content-Security-Policy, 404.html with status 404 and the functions, on a free port with its Blobs in a
 // temporary folder, so the bench never touches the submissions of `npm start`.
 //
 // Netlify answers browsers over HTTP/2 with TLS: one connection per origin,
@@ -11,7 +11,7 @@
 // request. The other measurements use the server directly.
 //
 // The server runs from a staging folder holding a copy of dist/ (and of the
-// server, which finds dist/ next to itself): a build started while the bench
+// server and netlify.toml, which find dist/ next to themselves): a build started while the bench
 // measures, by a test run or an editor, cannot change the site under it.
 import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { generate as selfSignedCertificate } from 'selfsigned';
+import { startFakeSiteverify } from '../../tests/support/stand-ins.ts';
 
 function isFree(port) {
   return new Promise((resolve) => {
@@ -37,17 +38,19 @@ export async function freePort(from = 4400, to = 4499) {
   throw new Error(`no free port between ${from} and ${to}`);
 }
 
-/** A staging folder: copies of dist/ and the server, links to what they import. */
+/** A staging folder: copies of dist/, the server and the functions, a link to node_modules. */
 function stage(cwd) {
   const folder = mkdtempSync(join(tmpdir(), 'qd-bench-'));
   cpSync(join(cwd, 'dist'), join(folder, 'dist'), { recursive: true });
   mkdirSync(join(folder, 'scripts'));
   cpSync(join(cwd, 'scripts/serve.mjs'), join(folder, 'scripts/serve.mjs'));
-  cpSync(join(cwd, 'scripts/server'), join(folder, 'scripts/server'), { recursive: true });
   for (const file of ['package.json', 'netlify.toml'])
     if (existsSync(join(cwd, file))) cpSync(join(cwd, file), join(folder, file));
-  for (const directory of ['node_modules', 'netlify', 'src'])
-    if (existsSync(join(cwd, directory))) symlinkSync(join(cwd, directory), join(folder, directory), 'dir');
+  // The functions and the sources they import are copied, not linked: Netlify's packager follows a link out of the folder.
+  for (const directory of ['netlify', 'src'])
+    if (existsSync(join(cwd, directory))) cpSync(join(cwd, directory), join(folder, directory), { recursive: true });
+  if (existsSync(join(cwd, 'node_modules')))
+    symlinkSync(join(cwd, 'node_modules'), join(folder, 'node_modules'), 'dir');
   mkdirSync(join(folder, 'blobs'));
   return folder;
 }
@@ -135,10 +138,17 @@ async function warmUp(origin, distRoot) {
  */
 export async function serveDist(cwd, port) {
   const folder = stage(cwd);
+  // The forms' function checks the robot check with the tests' stand-in, never with hCaptcha over the internet.
+  const siteverify = await startFakeSiteverify();
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
     cwd: folder,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), LOCAL_DATA_DIR: join(folder, 'blobs') },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOCAL_DATA_DIR: join(folder, 'blobs'),
+      HCAPTCHA_VERIFY_URL: siteverify.url,
+    },
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const origin = `http://localhost:${port}`;
@@ -148,10 +158,12 @@ export async function serveDist(cwd, port) {
     await front?.stop();
     if (child.exitCode === null) child.kill('SIGTERM');
     await exited;
+    await siteverify.close();
     rmSync(folder, { recursive: true, force: true });
   };
   let answered = false;
-  for (let attempt = 0; attempt < 100 && !answered && child.exitCode === null; attempt += 1) {
+  // The server listens once it has packaged the functions, which takes a while on a busy machine.
+  for (let attempt = 0; attempt < 1200 && !answered && child.exitCode === null; attempt += 1) {
     try {
       const response = await fetch(`${origin}/`);
       await response.arrayBuffer();

@@ -1,4 +1,5 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,9 +11,10 @@ import { builtPages, distRoot } from '../support/dist';
 import { PASSING_TOKEN, startFakeSiteverify, startWebhookReceiver, type FakeSiteverify, type WebhookReceiver } from '../support/stand-ins';
 
 /*
- * The local server of `npm start` (scripts/serve.mjs) over HTTP, as a browser
- * and the company's webhook see it: the built site with its headers, and the
- * submission function with Netlify Blobs in a temporary folder, hCaptcha's
+ * The local server of `npm start` (scripts/serve.mjs, Netlify's runtime) over
+ * HTTP, as a browser and the company's webhook see it: the built site with its
+ * headers, and the submission function packaged and run by Netlify's function
+ * wrapper, with Netlify Blobs in a temporary folder, hCaptcha's
  * siteverify API and the webhook standing in on loopback. The stored
  * submissions are read with `npm run submissions -- --json` while it runs.
  */
@@ -77,12 +79,12 @@ async function storedSubmissions(): Promise<StoredSubmission[]> {
   return JSON.parse(stdout) as StoredSubmission[];
 }
 
-function submit(body: unknown, idempotencyKey?: string): Promise<Response> {
-  return fetch(`${base}/api/contact`, {
+function submit(body: unknown, idempotencyKey?: string, site = { base, origin }): Promise<Response> {
+  return fetch(`${site.base}/api/contact`, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
-      Origin: origin,
+      Origin: site.origin,
       Cookie: `XSRF-TOKEN=${XSRF}`,
       'X-XSRF-TOKEN': XSRF,
       ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
@@ -104,6 +106,19 @@ const forms = {
   callback: { kind: 'callback', ...person, service: 'Web Hosting', 'h-captcha-response': PASSING_TOKEN },
   contact: { kind: 'contact', ...person, subject: 'Opening hours', reason: 'general-question', optIn: true, 'h-captcha-response': PASSING_TOKEN },
 } as const;
+
+/** A request with its path sent as written (fetch would tidy it), answered without following redirects. */
+function rawRequest(method: string, path: string): Promise<{ status: number; location: string | undefined }> {
+  return new Promise((done, fail) => {
+    const { hostname, port } = new URL(base);
+    const request = httpRequest({ hostname, port, method, path }, (response) => {
+      response.resume();
+      done({ status: response.statusCode ?? 0, location: response.headers.location });
+    });
+    request.on('error', fail);
+    request.end();
+  });
+}
 
 const deliveriesOf = (id: string) => webhook.deliveries.filter((delivery) => delivery.idempotencyKey === id);
 
@@ -129,9 +144,10 @@ beforeAll(async () => {
         return undefined;
       }
     },
-    30_000,
+    // The server listens once it has packaged the functions: seconds, more on a busy machine.
+    150_000,
   );
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   if (server && server.exitCode === null && server.signalCode === null) {
@@ -219,6 +235,15 @@ describe('submissions through the local server', () => {
     expect(record?.delivery).toMatchObject({ status: 'delivered', attempts: 2 });
   });
 
+  it('accepts a form sent from the page under whichever host name the site is served (localhost or 127.0.0.1)', async () => {
+    const port = new URL(base).port;
+    for (const host of ['localhost', '127.0.0.1']) {
+      const site = { base: `http://${host}:${port}`, origin: `http://${host}:${port}` };
+      const response = await submit(forms.callback, `integration-host-${host}`, site);
+      expect(response.status, `${host}: ${output}`).toBe(202);
+    }
+  });
+
   it('answers 503 and stores nothing when hCaptcha answers with an error or cannot be reached', async () => {
     const before = (await storedSubmissions()).length;
     const delivered = webhook.deliveries.length;
@@ -239,6 +264,13 @@ describe('submissions through the local server', () => {
     await sleep(300);
     expect((await storedSubmissions()).length).toBe(before);
     expect(webhook.deliveries.length).toBe(delivered);
+  });
+
+  it('answers TRACE and other methods than POST on the form address without an internal error', async () => {
+    for (const method of ['TRACE', 'GET', 'PUT', 'DELETE']) {
+      const { status } = await rawRequest(method, '/api/contact');
+      expect(status, method).toBe(405);
+    }
   });
 
   it('refuses a malformed XSRF cookie with 403 instead of failing with 500', async () => {
@@ -277,6 +309,31 @@ describe('the static site through the local server', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await response.text()).toBe(readFileSync(join(distRoot, '404.html'), 'utf8'));
     securityHeaders(response, '/no-such-page-here');
+  });
+
+  it('answers an address that looks like another host without sending the visitor there', async () => {
+    for (const path of ['/.//evil.example/..%2Fabout-us/', '//evil.example/', '/\\evil.example/', '/%2F%2Fevil.example/']) {
+      const { status, location } = await rawRequest('GET', path);
+      if (location !== undefined) expect(new URL(location, base).host, `${path} -> ${location}`).toBe(new URL(base).host);
+      expect(status, path).not.toBe(500);
+    }
+  });
+
+  it('serves a page at its address with or without the trailing slash or .html, as Netlify does (no redirect)', async () => {
+    const expected = readFileSync(join(distRoot, 'about-us.html'), 'utf8');
+    for (const path of ['/about-us', '/about-us/', '/about-us.html']) {
+      const response = await fetch(`${base}${path}`, { redirect: 'manual' });
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).toBe(expected);
+    }
+  });
+
+  it('compresses text with Brotli or gzip, as the visitor accepts', async () => {
+    for (const encoding of ['br', 'gzip']) {
+      const response = await fetch(`${base}/about-us`, { headers: { 'Accept-Encoding': encoding } });
+      expect(response.headers.get('content-encoding'), encoding).toBe(encoding);
+      expect(await response.text()).toBe(readFileSync(join(distRoot, 'about-us.html'), 'utf8'));
+    }
   });
 
   it("answers an unknown app's privacy address 200 with the Machine Learning Advance policy", async () => {

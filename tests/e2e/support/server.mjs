@@ -1,6 +1,7 @@
-// The server the browser tests run against: `npm start`'s server (scripts/serve.mjs)
-// with a fake hCaptcha siteverify API on loopback in front of the real function,
-// and its Blobs in a fresh temporary folder. Playwright starts and stops it.
+// The server the browser tests run against: `npm start`'s server (scripts/serve.mjs,
+// Netlify's runtime) with a fake hCaptcha siteverify API on loopback in front of the
+// packaged function, and its Blobs in a fresh temporary folder. Playwright starts and
+// stops it, and waits for its first page (it listens once the functions are packaged).
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,0 +1,169 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { getStore } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StoredSubmission } from '../../netlify/lib/records';
+import {
+  functionFor,
+  invokePackaged,
+  netlifyConfig,
+  packageFunctions,
+  root,
+  type Invocation,
+  type PackagedFunction,
+} from '../support/packaged-functions';
+import { PASSING_TOKEN, startFakeSiteverify, type FakeSiteverify } from '../support/stand-ins';
+
+/*
+ * The functions as a deploy ships them (tests/support/packaged-functions.ts):
+ * packaged by Netlify's packager with netlify.toml's settings, then called
+ * through Netlify's wrapper from the package's own folder. A content file the
+ * function reads but `included_files` leaves out, an import that resolves only
+ * in the source tree, or a route the forms do not post to fails here.
+ */
+
+/** The address the forms post to (src/lib/api.ts). */
+const FORM_ADDRESS = '/api/contact';
+const XSRF = 'packaged-test-token-0123456789';
+
+let functions: PackagedFunction[];
+const blobs = { directory: mkdtempSync(join(tmpdir(), 'qd-packaged-blobs-')), token: 'packaged-test', url: '' };
+const blobsServer = new BlobsServer({ directory: blobs.directory, token: blobs.token });
+let siteverify: FakeSiteverify;
+let invocation: Invocation;
+
+beforeAll(async () => {
+  blobs.url = `http://127.0.0.1:${(await blobsServer.start()).port}`;
+  [functions, siteverify] = await Promise.all([packageFunctions(), startFakeSiteverify()]);
+  invocation = {
+    blobs: { url: blobs.url, token: blobs.token, siteID: 'packaged-site' },
+    env: { HCAPTCHA_VERIFY_URL: siteverify.url },
+  };
+}, 180_000);
+
+afterAll(async () => {
+  await siteverify?.close();
+  await blobsServer.stop();
+  rmSync(blobs.directory, { recursive: true, force: true });
+  if (functions?.[0]) rmSync(dirname(functions[0].path), { recursive: true, force: true });
+});
+
+function post(body: unknown): Request {
+  return new Request(`https://quartz.example${FORM_ADDRESS}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Origin: 'https://quartz.example',
+      Cookie: `XSRF-TOKEN=${XSRF}`,
+      'X-XSRF-TOKEN': XSRF,
+      'Idempotency-Key': `packaged-${crypto.randomUUID()}`,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+describe('the packaged functions', () => {
+  it('are Netlify functions of the current API, the form one at the address the forms post to, the retry on a schedule', () => {
+    expect(readFileSync(join(root, 'src/lib/api.ts'), 'utf8')).toContain(`'${FORM_ADDRESS}'`);
+    const contact = functionFor(functions, FORM_ADDRESS);
+    expect(contact?.name).toBe('contact');
+    expect(contact?.runtimeAPIVersion).toBe(2);
+    const retry = functions.find((fn) => fn.name === 'deliver-pending');
+    expect(retry?.schedule).toBe('*/5 * * * *');
+    expect(retry?.routes).toEqual([]);
+  });
+
+  it('accept a package request through the form address: the service questions are read from the package', async () => {
+    const contact = functionFor(functions, FORM_ADDRESS)!;
+    const response = await invokePackaged(
+      contact,
+      post({
+        kind: 'package-request',
+        name: 'Asha Verma',
+        email: 'asha.verma@example.com',
+        phone: '+91 98100 12345',
+        message: 'We need search engine work for our clinic.',
+        serviceId: 'seo',
+        service: 'SEO - Growth',
+        serviceFields: { websiteUrl: 'https://clinic.example', targetLocation: 'Delhi NCR' },
+        'h-captcha-response': PASSING_TOKEN,
+      }),
+      invocation,
+    );
+    const body = (await response.json()) as { ok: boolean; id: string };
+    expect(response.status, JSON.stringify(body)).toBe(202);
+    expect(body.ok).toBe(true);
+
+    // Stored in the Blobs the wrapper handed the function, as in production.
+    const store = getStore({
+      name: 'submissions',
+      siteID: 'packaged-site',
+      token: blobs.token,
+      edgeURL: blobs.url,
+      uncachedEdgeURL: blobs.url,
+      consistency: 'strong',
+    });
+    const record = (await store.get(`submissions/${body.id}`, { type: 'json' })) as StoredSubmission | null;
+    expect(record).toMatchObject({ kind: 'package-request', fields: { serviceId: 'seo' } });
+  });
+
+  it('refuses a package request for a service that does not exist (the questions are really read, not skipped)', async () => {
+    const contact = functionFor(functions, FORM_ADDRESS)!;
+    const response = await invokePackaged(
+      contact,
+      post({
+        kind: 'package-request',
+        name: 'Asha Verma',
+        email: 'asha.verma@example.com',
+        phone: '+91 98100 12345',
+        message: 'A service nobody offers.',
+        serviceId: 'no-such-service',
+        service: 'Nothing - Basic',
+        serviceFields: {},
+        'h-captcha-response': PASSING_TOKEN,
+      }),
+      invocation,
+    );
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+  });
+
+  it('run the scheduled retry', async () => {
+    const retry = functions.find((fn) => fn.name === 'deliver-pending')!;
+    const response = await invokePackaged(
+      retry,
+      new Request('https://quartz.example/.netlify/functions/deliver-pending', { method: 'POST' }),
+      invocation,
+    );
+    // No webhook is configured here: the retry has nothing to do.
+    expect(response.status).toBe(204);
+  });
+});
+
+describe('netlify.toml, as Netlify reads it', () => {
+  it.each(['production', 'deploy-preview', 'branch-deploy'] as const)(
+    '%s: builds with npm run build, publishes dist/, packages netlify/functions with the service files, adds the security headers',
+    async (context) => {
+      const config = await netlifyConfig(context);
+      expect(config.build.command).toBe('npm run build');
+      expect(config.build.publish).toBe(join(root, 'dist'));
+      expect(config.functionsDirectory).toBe(join(root, 'netlify/functions'));
+      expect(config.functions['*']).toMatchObject({ included_files: ['src/content/services/*.json'] });
+      // The packager ignores node_bundler for these functions (it traces them with nft): no setting that misleads.
+      expect(config.functions['*']).not.toHaveProperty('node_bundler');
+      // Netlify merges netlify.toml's rules with dist/_headers (the Content-Security-Policy).
+      const everyPage = Object.assign(
+        {},
+        ...config.headers.filter((rule: { for: string }) => rule.for === '/*').map((rule: { values: object }) => rule.values),
+      );
+      expect(everyPage).toHaveProperty('Content-Security-Policy');
+      expect(everyPage).toMatchObject({ 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'DENY' });
+      expect(config.build.environment.NODE_VERSION).toBe('24');
+      const testSiteKey = '10000000-ffff-ffff-ffff-000000000001';
+      if (context === 'production') expect(config.build.environment.PUBLIC_HCAPTCHA_SITE_KEY).not.toBe(testSiteKey);
+      else expect(config.build.environment.PUBLIC_HCAPTCHA_SITE_KEY).toBe(testSiteKey);
+    },
+  );
+});

@@ -1,0 +1,157 @@
+import { mkdtempSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { resolveConfig } from '@netlify/config';
+import { zipFunctions } from '@netlify/zip-it-and-ship-it';
+
+/*
+ * The functions as a deploy ships them: netlify.toml read by Netlify's own
+ * parser for a deploy context, the functions packaged by Netlify's packager
+ * (zip-it-and-ship-it, the step of `netlify build` and `netlify deploy`), and a
+ * packaged function called through Netlify's Lambda wrapper, in a worker as
+ * `netlify dev` calls it, from its own folder: only what the package holds is
+ * there, so a file the function reads but the package lacks, or an import that
+ * resolves only in the source tree, fails here as it would in production.
+ */
+
+export const root = resolve(import.meta.dirname, '../..');
+
+/** netlify.toml as Netlify reads it for one deploy context. */
+export async function netlifyConfig(context: 'production' | 'deploy-preview' | 'branch-deploy') {
+  const { config } = await resolveConfig({
+    config: join(root, 'netlify.toml'),
+    context,
+    cwd: root,
+    repositoryRoot: root,
+    offline: true,
+    mode: 'cli',
+  });
+  return config;
+}
+
+export interface PackagedFunction {
+  name: string;
+  /** The package's folder: the zip's contents (archiveFormat "none" writes them unzipped). */
+  path: string;
+  entryFilename: string;
+  bundler: string;
+  runtimeAPIVersion: number;
+  routes: { pattern: string; literal?: string; expression?: string; methods: string[] }[];
+  schedule?: string;
+}
+
+/** Packages netlify/functions with the production settings of netlify.toml. */
+export async function packageFunctions(): Promise<PackagedFunction[]> {
+  const config = await netlifyConfig('production');
+  const settings = config.functions['*'] ?? {};
+  const results = await zipFunctions(config.functionsDirectory, mkdtempSync(join(tmpdir(), 'qd-packaged-')), {
+    basePath: root,
+    repositoryRoot: root,
+    archiveFormat: 'none',
+    // netlify.toml's [functions] settings, under the names the packager takes (as `netlify build` passes them).
+    config: {
+      '*': {
+        includedFiles: settings.included_files,
+        includedFilesBasePath: root,
+        externalNodeModules: settings.external_node_modules,
+        nodeBundler: settings.node_bundler === 'esbuild' ? 'esbuild_zisi' : settings.node_bundler,
+      },
+    },
+  });
+  return results as unknown as PackagedFunction[];
+}
+
+export interface Invocation {
+  /** Environment variables of the function, besides the caller's. */
+  env?: Record<string, string>;
+  /** Netlify Blobs, as Netlify hands them to a function. */
+  blobs: { url: string; token: string; siteID: string };
+  deployContext?: string;
+  clientIp?: string;
+}
+
+interface LambdaResult {
+  statusCode: number;
+  headers?: Record<string, string>;
+  multiValueHeaders?: Record<string, string[]>;
+  body?: string;
+  isBase64Encoded?: boolean;
+  streamPort?: number;
+}
+
+const workerScript = new URL('worker.js', import.meta.resolve('@netlify/functions-dev'));
+
+/** Calls a packaged function with a Web Request, through Netlify's wrapper, and gives its answer as a Response. */
+export async function invokePackaged(
+  fn: PackagedFunction,
+  request: Request,
+  invocation: Invocation,
+): Promise<Response> {
+  const url = new URL(request.url);
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => void (headers[name] = value));
+  Object.assign(headers, {
+    'x-nf-site-id': invocation.blobs.siteID,
+    'x-nf-deploy-id': 'packaged-test',
+    'x-nf-deploy-context': invocation.deployContext ?? 'dev',
+    'x-nf-client-connection-ip': invocation.clientIp ?? '192.0.2.10',
+  });
+  const event = {
+    rawUrl: url.href,
+    rawQuery: url.search.slice(1),
+    path: url.pathname,
+    httpMethod: request.method,
+    headers,
+    multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, [value]])),
+    queryStringParameters: Object.fromEntries(url.searchParams),
+    body: (await request.text()) || null,
+    isBase64Encoded: false,
+    route: fn.routes[0]?.pattern,
+    blobs: Buffer.from(
+      JSON.stringify({ url: invocation.blobs.url, url_uncached: invocation.blobs.url, token: invocation.blobs.token }),
+    ).toString('base64'),
+  };
+  const worker = new Worker(workerScript, {
+    workerData: {
+      clientContext: '{}',
+      // The function's own folder is its task root, as on AWS Lambda: nothing of the source tree is reachable.
+      environment: { LAMBDA_TASK_ROOT: fn.path, ...invocation.env },
+      event,
+      entryFilePath: pathToFileURL(join(fn.path, fn.entryFilename)).href,
+      timeoutMs: 30_000,
+    },
+  });
+  const result = await new Promise<LambdaResult>((done, fail) => {
+    worker.once('message', done);
+    worker.once('error', fail);
+  });
+  // The function answers JSON text.
+  let body: string | undefined = result.body;
+  if (result.streamPort) {
+    const socket = connect({ port: result.streamPort, host: 'localhost' });
+    const chunks: Buffer[] = [];
+    for await (const chunk of socket) chunks.push(chunk as Buffer);
+    body = Buffer.concat(chunks).toString('utf8');
+  } else if (typeof body === 'string' && result.isBase64Encoded) {
+    body = Buffer.from(body, 'base64').toString('utf8');
+  }
+  const answer = new Headers(result.headers ?? {});
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) {
+    answer.delete(name);
+    for (const value of values) answer.append(name, value);
+  }
+  const bodyless = [101, 204, 205, 304].includes(result.statusCode);
+  return new Response(bodyless ? null : (body ?? null), { status: result.statusCode, headers: answer });
+}
+
+/** The packaged function whose route takes `path`, as Netlify routes a request to it. */
+export function functionFor(functions: PackagedFunction[], path: string): PackagedFunction | undefined {
+  return functions.find((fn) =>
+    fn.routes.some((route) =>
+      route.literal !== undefined ? route.literal === path : new RegExp(route.expression ?? '$^').test(path),
+    ),
+  );
+}
