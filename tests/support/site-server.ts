@@ -20,7 +20,7 @@ export interface SiteServer {
   process: ChildProcess;
   /** Everything the server printed, for failure messages. */
   output(): string;
-  /** Stops it (SIGTERM, then SIGKILL after 10 s) and waits for it to exit. */
+  /** Stops it (SIGTERM, then SIGKILL after 20 s: the server waits up to 15 s for deliveries) and waits for it to exit. */
   stop(): Promise<void>;
 }
 
@@ -63,7 +63,8 @@ export async function startSiteServer({
   dataDir,
   port: wanted,
   env = {},
-  timeoutMs = 30_000,
+  // Start-up packages the functions as a deploy does: tens of seconds on a busy two-core machine.
+  timeoutMs = 180_000,
 }: SiteServerOptions): Promise<SiteServer> {
   const port = wanted ?? (await freePort());
   const base = { ...process.env };
@@ -87,7 +88,7 @@ export async function startSiteServer({
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
-      await Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
+      await Promise.race([exited, sleep(20_000).then(() => child.kill('SIGKILL'))]);
       await exited;
     },
   };
