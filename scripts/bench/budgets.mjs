@@ -35,10 +35,14 @@ export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
  * @returns {{ path: string, file: string }[]}
  */
 export function distPages(distRoot) {
+  // dist/admin holds the content editor (src/integrations/cms.ts), which is no page of the site.
+  const editor = join(distRoot, 'admin');
   const walk = (directory) =>
-    readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? walk(join(directory, entry.name)) : [join(directory, entry.name)],
-    );
+    readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(directory, entry.name);
+      if (path === editor) return [];
+      return entry.isDirectory() ? walk(path) : [path];
+    });
   return walk(distRoot)
     .filter((file) => file.endsWith('.html'))
     .map((file) => {
