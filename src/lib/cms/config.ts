@@ -122,7 +122,10 @@ function bodyField(mode: NonNullable<Location['body']>): CmsField {
     name: 'body',
     label: 'Text',
     widget: 'markdown',
-    hint: 'The page text in Markdown. Formulas go between $…$ (in a line) or $$…$$ (on their own lines).',
+    hint:
+      mode === 'raw'
+        ? 'The page text in Markdown, kept exactly as typed: formulas between $…$ or $$…$$, placeholders like {{company}}.'
+        : 'The page text in Markdown.',
     modes: mode === 'raw' ? ['raw'] : ['raw', 'rich_text'],
   };
 }

@@ -119,7 +119,8 @@ function leaf(schema: Schema, def: Def): Partial<CmsField> & { widget: string } 
       if (json.format === 'uri') field.type = 'url';
       if (json.minLength !== undefined) field.minlength = json.minLength;
       if (json.maxLength !== undefined) field.maxlength = json.maxLength;
-      if (json.pattern) field.pattern = [json.pattern, 'Follow the form given in the hint.'];
+      // An e-mail or web address is checked by its type; its long regular expression would only confuse.
+      if (json.pattern && !json.format) field.pattern = [json.pattern, 'Follow the form given in the hint.'];
       return field;
     }
     case 'number': {
