@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { satteri } from '@astrojs/markdown-satteri';
 import contentSecurityPolicy from './src/integrations/content-security-policy.ts';
+import cms from './src/integrations/cms.ts';
 import clientDirectives from './src/integrations/client-directives.ts';
 import { mathPlugin, tablePlugin } from './src/integrations/math.ts';
 import searchIndex from './src/integrations/search-index.ts';
@@ -17,9 +18,11 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'always' },
   integrations: [
     react(),
-    sitemap({ filter: (page) => !page.endsWith('/404') }),
+    // The content editor at /admin is no page for search engines.
+    sitemap({ filter: (page) => !page.endsWith('/404') && !new URL(page).pathname.startsWith('/admin') }),
     clientDirectives(),
     searchIndex(),
+    cms(),
     contentSecurityPolicy(),
   ],
   prefetch: false,

@@ -1,15 +1,17 @@
 import { z } from 'zod';
+import data from './content/site.json';
 import type { ContactWays } from './lib/form-flow';
 
 /*
- * The company's identity and every contact detail. Nothing else in the
- * repository hard-codes them. Values are honest placeholders until the
- * company fills them in (docs/decisions.md, "Identity placeholders").
+ * The company's identity and every contact detail, kept in src/content/site.json
+ * so that authors edit them in the CMS (/admin) like any other content. Nothing
+ * else in the repository hard-codes them. Values are honest placeholders until
+ * the company fills them in (docs/decisions.md, "Identity placeholders").
  */
 
 const text = (min: number, max: number) => z.string().trim().min(min).max(max);
 
-const siteSchema = z.object({
+export const siteSchema = z.object({
   name: z.string().min(2).describe('Company name, used in titles and the copyright line.'),
   wordmark: z.string().min(2).describe('The text of the logo in the toolbar.'),
   tagline: z.string().min(10),
@@ -73,7 +75,7 @@ const siteSchema = z.object({
       dataProtectionBoardUrl: z
         .url()
         .describe(
-          "Where a person can complain to India's Data Protection Board when our answer does not satisfy them.",
+          "Where a person can complain to India's Data Protection Board when our answer does not satisfy them (the Ministry of Electronics and IT publishes the Board's details).",
         ),
     })
     .describe('How personal data from the forms is handled: the grievance contact and how long things are kept.'),
@@ -93,44 +95,8 @@ export function contactWays(identity: Site): ContactWays {
   };
 }
 
+// A build fails here, naming the field, when site.json breaks the schema.
 export const site: Site = siteSchema.parse({
-  name: 'Quartz Digital',
-  wordmark: 'Quartz Digital',
-  tagline: 'Software and design for businesses that want to grow.',
-  description:
-    'Quartz Digital designs and builds websites, mobile apps and the hosting behind them for businesses, from our office in New Delhi.',
-  email: 'hello@example.com',
-  phone: '+91 00000 00000',
-  address: {
-    officeName: 'Quartz Digital, New Delhi',
-    street: '0 Example Marg, Connaught Place',
-    locality: 'Connaught Place',
-    city: 'New Delhi',
-    region: 'Delhi',
-    postalCode: '110001',
-    country: 'IN',
-  },
-  mapUrl: 'https://www.openstreetmap.org/?mlat=28.6315&mlon=77.2167#map=16/28.6315/77.2167',
-  social: [
-    { name: 'Facebook', url: 'https://www.facebook.com/' },
-    { name: 'Twitter', url: 'https://twitter.com/' },
-    { name: 'Instagram', url: 'https://www.instagram.com/' },
-    { name: 'LinkedIn', url: 'https://www.linkedin.com/' },
-  ],
-  jobApplicationUrl: 'https://forms.example.com/quartz-digital/software-trainee',
-  hcaptchaSiteKey: import.meta.env?.PUBLIC_HCAPTCHA_SITE_KEY || '10000000-ffff-ffff-ffff-000000000001',
-  foundedYear: 2012,
-  privacy: {
-    grievanceOfficer: {
-      name: 'Grievance Officer, Quartz Digital',
-      email: 'privacy@example.com',
-      postalAddress: 'Quartz Digital, 0 Example Marg, Connaught Place, New Delhi 110001, India',
-    },
-    retentionDays: 180,
-    spamRetentionDays: 30,
-    responseDays: 30,
-    // The Ministry of Electronics and IT publishes the Board's details and its complaint route here.
-    dataProtectionBoardUrl: 'https://www.meity.gov.in/data-protection-framework',
-  },
-  taxNote: 'Prices in Indian rupees. GST as applicable.',
+  ...data,
+  hcaptchaSiteKey: import.meta.env?.PUBLIC_HCAPTCHA_SITE_KEY || data.hcaptchaSiteKey,
 });

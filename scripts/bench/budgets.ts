@@ -39,10 +39,14 @@ export interface DistPage {
  * dist/our-services/seo.html), with its file, in address order.
  */
 export function distPages(distRoot: string): DistPage[] {
+  // dist/admin holds the content editor (src/integrations/cms.ts), which is no page of the site.
+  const editor = join(distRoot, 'admin');
   const walk = (directory: string): string[] =>
-    readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? walk(join(directory, entry.name)) : [join(directory, entry.name)],
-    );
+    readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(directory, entry.name);
+      if (path === editor) return [];
+      return entry.isDirectory() ? walk(path) : [path];
+    });
   return walk(distRoot)
     .filter((file) => file.endsWith('.html'))
     .map((file) => {

@@ -3,6 +3,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { ADMIN } from './cms';
 
 /*
  * Writes the site's Content-Security-Policy into dist/_headers after the build.
@@ -10,6 +11,13 @@ import type { AstroIntegration } from 'astro';
  * scripts (the hero video control, Astro's island loader) are allowed by their
  * SHA-256 hashes, which only a build can know. Netlify merges _headers with the
  * headers of netlify.toml; the local server reads both.
+ *
+ * The content editor at /admin needs a policy of its own. Netlify applies every
+ * rule whose path matches, and two Content-Security-Policy headers would both be
+ * enforced, so the pages' rules name the top-level files and folders of the
+ * build one by one, never /admin; a test parses the result with Netlify's own
+ * parser (tests/dist/headers.test.ts). An address that matches no file gets the
+ * 404 page, which carries the pages' policy in a meta element.
  */
 
 const HCAPTCHA = ['https://hcaptcha.com', 'https://*.hcaptcha.com'];
@@ -34,6 +42,80 @@ export function policy(scriptHashes: readonly string[]): string {
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join('; ');
+}
+
+/** The editor's policy: its scripts, styles and fonts come from this site; it talks to GitHub's API. */
+export function adminPolicy(): string {
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    // The editor sets styles on its elements at run time.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // Images of the repository are read through the API and shown as blob: addresses; avatars come from GitHub.
+    'img-src': ["'self'", 'data:', 'blob:', 'https://avatars.githubusercontent.com'],
+    'font-src': ["'self'", 'data:'],
+    'media-src': ["'self'", 'blob:'],
+    // The editor reads its own inline images with fetch(); the repository through GitHub's API.
+    'connect-src': ["'self'", 'blob:', 'data:', 'https://api.github.com'],
+    'worker-src': ["'self'", 'blob:'],
+    'frame-src': ["'self'", 'blob:'],
+    'frame-ancestors': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'object-src': ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+}
+
+/**
+ * The paths of the pages' rules: "/" and one rule per top-level file or folder
+ * of the build, except the editor's folder. Netlify's "/name/*" matches every
+ * address that starts with "/name" ("/name", "/name.html", "/names/x"), so an
+ * address already matched by a folder's rule gets no other rule.
+ */
+export function pagePaths(topLevel: readonly { name: string; folder: boolean }[], except: string): string[] {
+  const served = topLevel.filter(({ name }) => name !== except && name !== '_headers' && name !== '_redirects');
+  const clash = served.find(({ name }) => name.startsWith(except));
+  if (clash) throw new Error(`"${clash.name}" would get the policy of the content editor at /${except}; rename it.`);
+  const covered = (path: string, folders: readonly string[]) => folders.some((folder) => path.startsWith(`/${folder}`));
+  const folders: string[] = [];
+  for (const { name } of served.filter(({ folder }) => folder).sort((a, b) => a.name.length - b.name.length)) {
+    if (!covered(`/${name}`, folders)) folders.push(name);
+  }
+  const files = served
+    .filter(({ folder }) => !folder)
+    .flatMap(({ name }) => [`/${name}`, `/${name.replace(/\.html$/, '')}`])
+    .filter((path) => !covered(path, folders));
+  return [...new Set(['/', ...folders.map((folder) => `/${folder}/*`), ...files])].sort();
+}
+
+export function headersFile(options: {
+  pagePaths: readonly string[];
+  pagePolicy: string;
+  admin: string;
+  preview: boolean;
+}): string {
+  const rule = (path: string, headers: string[]) => [path, ...headers.map((header) => `  ${header}`)];
+  const pageHeaders = [
+    `Content-Security-Policy: ${options.pagePolicy}`,
+    'Cross-Origin-Opener-Policy: same-origin',
+    ...(options.preview ? ['X-Robots-Tag: noindex'] : []),
+  ];
+  const adminHeaders = [
+    `Content-Security-Policy: ${adminPolicy()}`,
+    // The sign-in window of GitHub must be able to report back to the editor.
+    'Cross-Origin-Opener-Policy: same-origin-allow-popups',
+    'X-Robots-Tag: noindex',
+    'Cache-Control: no-cache',
+  ];
+  return [
+    '# Written by src/integrations/content-security-policy.ts at build time.',
+    ...options.pagePaths.flatMap((path) => rule(path, pageHeaders)),
+    ...rule(`/${options.admin}/*`, adminHeaders),
+    '',
+  ].join('\n');
 }
 
 /** The bodies of the inline scripts that run code (not JSON-LD data blocks). */
@@ -68,14 +150,21 @@ export default function contentSecurityPolicy(): AstroIntegration {
         }
         // Netlify sets CONTEXT during its builds; previews must stay out of search engines.
         const preview = process.env.CONTEXT === 'deploy-preview' || process.env.CONTEXT === 'branch-deploy';
-        const lines = [
-          '# Written by src/integrations/content-security-policy.ts at build time.',
-          '/*',
-          `  Content-Security-Policy: ${policy([...hashes].sort())}`,
-          ...(preview ? ['  X-Robots-Tag: noindex'] : []),
-          '',
-        ];
-        await writeFile(join(root, '_headers'), lines.join('\n'));
+        const pagePolicy = policy([...hashes].sort());
+        const topLevel = (await readdir(root, { withFileTypes: true })).map((entry) => ({
+          name: entry.name,
+          folder: entry.isDirectory(),
+        }));
+        const paths = pagePaths(topLevel, ADMIN);
+        await writeFile(join(root, '_headers'), headersFile({ pagePaths: paths, pagePolicy, admin: ADMIN, preview }));
+        // frame-ancestors has no effect in a meta element; X-Frame-Options (netlify.toml) covers framing.
+        const notFound = join(root, '404.html');
+        const page = await readFile(notFound, 'utf8');
+        const meta = pagePolicy.replace(/; frame-ancestors [^;]*/, '');
+        await writeFile(
+          notFound,
+          page.replace('<head>', `<head><meta http-equiv="Content-Security-Policy" content="${meta}">`),
+        );
         logger.info(`Content-Security-Policy written to _headers with ${hashes.size} inline script hash(es)`);
       },
     },
