@@ -5,7 +5,16 @@ import { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { collections } from '../../src/content.config';
-import { type CmsConfig, type Collections, cmsConfig, LOCATIONS, schemaOf, SITE_FILE } from '../../src/lib/cms/config';
+import {
+  type CmsConfig,
+  type Collections,
+  cmsConfig,
+  LOCATIONS,
+  NOTICE_FILE,
+  schemaOf,
+  SITE_FILE,
+} from '../../src/lib/cms/config';
+import { privacyNoticeSchema } from '../../src/lib/privacy-notice';
 import { type CmsField, fieldPaths } from '../../src/lib/cms/fields';
 import { siteSchema } from '../../src/site';
 
@@ -42,6 +51,7 @@ const targets: Target[] = [
     };
   }),
   { name: 'site', fields: config.singletons[0]!.fields, files: [SITE_FILE], format: 'json' },
+  { name: 'privacy-notice', fields: config.singletons[1]!.fields, files: [NOTICE_FILE], format: 'json' },
 ];
 
 function read(file: string, format: Target['format']): { data: Record<string, unknown>[]; body?: string } {
@@ -81,7 +91,11 @@ function schemaPaths(schema: object, prefix = ''): string[] {
 
 const toJsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
 const schemaNamed = (name: string): z.ZodType =>
-  name === 'site' ? siteSchema : schemaOf((collections as Collections)[name]!.schema);
+  name === 'site'
+    ? siteSchema
+    : name === 'privacy-notice'
+      ? privacyNoticeSchema
+      : schemaOf((collections as Collections)[name]!.schema);
 
 describe('the generated CMS configuration', () => {
   it("is valid against the CMS's own JSON schema", () => {

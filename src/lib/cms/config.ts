@@ -1,4 +1,5 @@
 import type { z } from 'astro/zod';
+import { privacyNoticeSchema } from '../privacy-notice';
 import { type CmsField, fieldFor, imageField, objectFields } from './fields';
 
 /*
@@ -111,6 +112,7 @@ export const LOCATIONS: Record<string, Location> = {
 };
 
 export const SITE_FILE = 'src/content/site.json';
+export const NOTICE_FILE = 'src/content/privacy-notice.json';
 
 export const schemaOf = (schema: SchemaOrFactory | undefined): z.ZodType => {
   if (!schema) throw new Error('A collection without a schema cannot be edited in the CMS.');
@@ -208,6 +210,13 @@ export function cmsConfig(collections: Collections, siteSchema: z.ZodType, optio
         file: SITE_FILE,
         format: 'json',
         fields: objectFields(siteSchema),
+      },
+      {
+        name: 'privacy-notice',
+        label: 'Form notice',
+        file: NOTICE_FILE,
+        format: 'json',
+        fields: objectFields(privacyNoticeSchema),
       },
     ],
   };
