@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { firstUseReady, takeFirstUse } from '../lib/first-use';
 import { CONTACT_REASONS, contactFields } from '../lib/forms';
 import type { ContactWays } from '../lib/form-flow';
 import ErrorSummary from './forms/ErrorSummary';
 import Field from './forms/Field';
+import FormNotice, { NOTICE_VERSION } from './forms/FormNotice';
 import FormProblem from './forms/FormProblem';
 import styles from './forms/Form.module.css';
 import Honeypot from './forms/Honeypot';
 import RobotCheck from './forms/RobotCheck';
+import { useFirstUseForm } from './forms/use-first-use';
 import { useForm } from './forms/use-form';
 import { fieldProblems } from './forms/validate';
 
@@ -45,17 +46,15 @@ function subjectFromAddress(search: string): string {
 
 export default function ContactForm({ siteKey, ways }: Props) {
   const [sent, setSent] = useState('');
-  // The robot check loads once the visitor starts on the form, not before.
-  const [engaged, setEngaged] = useState(false);
-  // A press of Send that woke this island, carried out once the typed answers are in the state.
-  const [heldSend, setHeldSend] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  // The robot check loads once the visitor starts on the form, not before.
+  const { engaged, engage } = useFirstUseForm(CONTACT_FORM, formRef);
   const form = useForm({
     formId: 'contact',
     initial: empty,
     fieldId: id,
     fields: (values) => fieldProblems(contactFields, { kind: 'contact', ...values }),
-    body: (values) => ({ kind: 'contact', ...values }),
+    body: (values) => ({ kind: 'contact', ...values, noticeVersion: NOTICE_VERSION }),
     answers: (values) => [
       { label: 'Name', value: values.name },
       { label: 'Email', value: values.email },
@@ -81,23 +80,7 @@ export default function ContactForm({ siteKey, ways }: Props) {
   useEffect(() => {
     const subject = subjectFromAddress(location.search);
     if (subject) prefill({ subject });
-    // The visitor woke this island by using the form: the robot check starts now.
-    if (formRef.current?.contains(document.activeElement)) setEngaged(true);
-    // What was pressed (the Send button, or the form for a submission without one); taking it clears it.
-    const pressed = window.qdFirstUse;
-    if (takeFirstUse(CONTACT_FORM)) {
-      setEngaged(true);
-      if (pressed instanceof HTMLFormElement || (pressed instanceof HTMLButtonElement && pressed.type === 'submit'))
-        setHeldSend(true);
-    }
-    firstUseReady(CONTACT_FORM);
   }, [prefill]);
-
-  useEffect(() => {
-    if (!heldSend) return;
-    setHeldSend(false);
-    formRef.current?.requestSubmit();
-  }, [heldSend]);
 
   const change =
     <K extends 'name' | 'email' | 'phone' | 'subject' | 'reason' | 'message'>(name: K) =>
@@ -113,7 +96,7 @@ export default function ContactForm({ siteKey, ways }: Props) {
       onSubmit={form.onSubmit}
       aria-busy={form.sending}
       className="contact-form"
-      onFocus={() => setEngaged(true)}
+      onFocus={engage}
     >
       <ErrorSummary errors={errors} fieldId={id} attempt={form.attempt} />
       <fieldset className={styles.fieldset}>
@@ -198,6 +181,7 @@ export default function ContactForm({ siteKey, ways }: Props) {
         active={engaged}
       />
       <FormProblem problem={form.problem} reach={form.reach} />
+      <FormNotice kind="contact" />
       <div className={styles.actions}>
         <button type="submit" className={styles.primary}>
           {form.sending ? 'Sending…' : 'Send message'}

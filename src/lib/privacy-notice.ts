@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import noticeFile from '../content/privacy-notice.json';
-import { fillTokens } from './tokens';
+import { noticeFor, type FormNotice, type NoticeValues } from './form-notice';
 
 /*
  * The notice every form shows before its send button: what it collects, why,
@@ -48,15 +48,7 @@ export const privacyNoticeSchema = z.object({
 
 export type PrivacyNoticeFile = z.infer<typeof privacyNoticeSchema>;
 
-/** The notice as one form shows it: plain strings, ready to pass to an island as props. */
-export interface FormNotice {
-  version: string;
-  heading: string;
-  sentences: string[];
-  links: { label: string; href: string }[];
-}
-
-export const YOUR_DATA_PATH = '/your-data';
+export { YOUR_DATA_PATH, noticeFor, type FormNotice, type NoticeValues } from './form-notice';
 
 /** Reads and checks the notice file; a wrong file fails the build naming the file and the field. */
 export function readNotice(file: unknown = noticeFile): PrivacyNoticeFile {
@@ -68,33 +60,7 @@ export function readNotice(file: unknown = noticeFile): PrivacyNoticeFile {
   return parsed.data;
 }
 
-export interface NoticeValues {
-  company: string;
-  retentionDays: number;
-}
-
 /** The notice for one form, with the company's name and retention period filled in. */
 export function formNotice(kind: NoticeFormKind, values: NoticeValues, file: unknown = noticeFile): FormNotice {
-  const notice = readNotice(file);
-  const fill = (text: string) =>
-    fillTokens(
-      text,
-      { company: values.company, retentionDays: String(values.retentionDays) },
-      'src/content/privacy-notice.json',
-    );
-  return {
-    version: notice.version,
-    heading: notice.heading,
-    sentences: [
-      `We collect ${notice.collected[kind]}.`,
-      fill(notice.purpose),
-      fill(notice.recipients),
-      fill(notice.retention),
-      fill(notice.adults),
-    ],
-    links: [
-      { label: notice.rightsLink, href: YOUR_DATA_PATH },
-      { label: notice.complainLink, href: `${YOUR_DATA_PATH}#complain` },
-    ],
-  };
+  return noticeFor(kind, values, readNotice(file));
 }

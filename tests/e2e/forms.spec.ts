@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { wcagTags } from '../../scripts/bench/budgets.ts';
 import type { Locator, Page, Route } from '@playwright/test';
@@ -7,6 +8,12 @@ import { expect, test } from './fixtures';
  * The three forms as a visitor uses them, through the real submission function
  * (behind a fake siteverify API) with hCaptcha's script replaced by a local stub.
  */
+
+// The notice's words and the retention period, as the content files hold them.
+const readJson = (file: string) =>
+  JSON.parse(readFileSync(new URL(`../../src/content/${file}`, import.meta.url), 'utf8'));
+const noticeWords = readJson('privacy-notice.json') as { version: string; heading: string };
+const siteData = readJson('site.json') as { privacy: { retentionDays: number } };
 
 const RECEIVED = "We've received your request and will get back to you shortly. Thank you!";
 const FAILED = 'Oops! something seems to be wrong';
@@ -522,6 +529,24 @@ const forms: FormUnderTest[] = [
     sendsOnToken: true,
     success: (page) => page.getByRole('status').filter({ hasText: RECEIVED }),
   },
+  {
+    name: 'data request form',
+    send: 'Send request',
+    open: async (page) => {
+      await page.goto('/your-data');
+      return page.locator('form.data-request-form');
+    },
+    fill: async (scope) => {
+      await scope.getByLabel('Name', { exact: true }).fill('Farah Khan');
+      await scope.getByLabel('Email', { exact: true }).fill('farah@example.com');
+      await scope.getByLabel('What would you like us to do?', { exact: true }).selectOption({ label: 'Erase my data' });
+      await scope.getByLabel('Details (optional)', { exact: true }).fill('I sent a callback request in May.');
+    },
+    typed: ['Farah Khan', 'farah@example.com', 'Erase my data', 'I sent a callback request in May.'],
+    firstProblem: 'Enter your name',
+    sendsOnToken: false,
+    success: (page) => page.getByText(/^Your request has been sent\./),
+  },
 ];
 
 const setups = [
@@ -549,6 +574,33 @@ for (const setup of setups) {
         if (!form.sendsOnToken) await press(scope.getByRole('button', { name: form.send }));
         expect((await answered).status()).toBe(202);
         await expect(form.success(page)).toBeVisible();
+      });
+
+      test(`${form.name}: shows the notice before its send button, with its links, and records its version`, async ({
+        page,
+      }) => {
+        const scope = await form.open(page);
+        const notice = scope.getByRole('region', { name: noticeWords.heading });
+        await expect(notice).toBeVisible();
+        await expect(notice).toContainText('We collect ');
+        await expect(notice).toContainText(`${siteData.privacy.retentionDays} days`);
+        await expect(notice).toContainText('adults');
+        expect(
+          await notice.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+        ).toEqual(['/your-data', '/your-data#complain']);
+        // Before the send button, in reading order.
+        const send = scope.getByRole('button', { name: form.send });
+        expect(
+          await notice.evaluate(
+            (element, button) => Boolean(element.compareDocumentPosition(button!) & Node.DOCUMENT_POSITION_FOLLOWING),
+            await send.elementHandle(),
+          ),
+        ).toBe(true);
+        await form.fill(scope);
+        const answered = page.waitForResponse('**/api/contact');
+        await press(scope.getByRole('button', { name: 'I am human' }));
+        if (!form.sendsOnToken) await press(send);
+        expect((await answered).request().postDataJSON()).toMatchObject({ noticeVersion: noticeWords.version });
       });
 
       test(`${form.name}: the first press on an untouched form summarises every problem and takes focus`, async ({
@@ -612,7 +664,9 @@ for (const setup of setups) {
         const request = (await answered).request();
         expect((await answered).status()).toBe(202);
         const sent = JSON.stringify(request.postDataJSON());
-        for (const text of form.typed.filter((value) => !/^(New project|SEO - Growth|Web Hosting)$/.test(value)))
+        for (const text of form.typed.filter(
+          (value) => !/^(New project|SEO - Growth|Web Hosting|Erase my data)$/.test(value),
+        ))
           expect(sent).toContain(JSON.stringify(text).slice(1, -1).replace(/\\r/g, ''));
         await expect(form.success(page)).toBeVisible();
       });

@@ -3,6 +3,7 @@ import type { ContactWays } from '../../lib/form-flow';
 import { REQUEST_FAILED, REQUEST_RECEIVED, showNotice } from '../../stores/notices';
 import ErrorSummary from '../forms/ErrorSummary';
 import Field from '../forms/Field';
+import FormNotice, { NOTICE_VERSION } from '../forms/FormNotice';
 import FormProblem from '../forms/FormProblem';
 import styles from '../forms/Form.module.css';
 import Honeypot from '../forms/Honeypot';
@@ -29,7 +30,7 @@ export default function CallbackForm({ service, siteKey, ways, onCancel, onDone 
     initial: empty,
     fieldId: id,
     fields: (values) => fieldProblems(callbackFields, { kind: 'callback', ...values, service }),
-    body: (values) => ({ kind: 'callback', ...values, service }),
+    body: (values) => ({ kind: 'callback', ...values, service, noticeVersion: NOTICE_VERSION }),
     answers: (values) => [
       { label: 'Full name', value: values.name },
       { label: 'Email', value: values.email },
@@ -100,6 +101,7 @@ export default function CallbackForm({ service, siteKey, ways, onCancel, onDone 
         reach={form.reach}
       />
       <FormProblem problem={form.problem} reach={form.reach} />
+      <FormNotice kind="callback" />
       <div className={styles.actions}>
         <button type="submit" className={styles.primary}>
           {form.sending ? 'Sending…' : 'Submit'}

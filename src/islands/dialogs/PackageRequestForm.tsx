@@ -4,6 +4,7 @@ import { REQUEST_FAILED, REQUEST_RECEIVED, showNotice } from '../../stores/notic
 import { requestedServiceLabel, type OpenDialog } from '../../stores/dialogs';
 import ErrorSummary from '../forms/ErrorSummary';
 import Field from '../forms/Field';
+import FormNotice, { NOTICE_VERSION } from '../forms/FormNotice';
 import FormProblem from '../forms/FormProblem';
 import styles from '../forms/Form.module.css';
 import Honeypot from '../forms/Honeypot';
@@ -51,6 +52,7 @@ export default function PackageRequestForm({ dialog, siteKey, ways, onDone }: Pr
     message: values.message,
     serviceFields: answered(values),
     website: values.website,
+    noticeVersion: NOTICE_VERSION,
   });
 
   const form = useForm({
@@ -155,6 +157,7 @@ export default function PackageRequestForm({ dialog, siteKey, ways, onDone }: Pr
         reach={form.reach}
       />
       <FormProblem problem={form.problem} reach={form.reach} />
+      <FormNotice kind="package-request" />
       <div className={styles.actions}>
         <button type="submit" className={styles.primary}>
           {form.sending ? 'Sending…' : 'Send request'}
