@@ -40,10 +40,11 @@ interface ServiceData {
   description: string;
   category: string;
   url: string;
+  pricePeriod?: string | undefined;
   packages: readonly { name: string; description: string; price: number }[];
 }
 
-export function serviceJsonLd(service: ServiceData, site: { name: string }) {
+export function serviceJsonLd(service: ServiceData, site: { name: string; taxNote: string }) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Service',
@@ -59,6 +60,14 @@ export function serviceJsonLd(service: ServiceData, site: { name: string }) {
       description: pkg.description,
       price: pkg.price,
       priceCurrency: 'INR',
+      // Whether GST is included is the company's word, so the note is given as it is shown on the page.
+      priceSpecification: {
+        '@type': 'UnitPriceSpecification',
+        price: pkg.price,
+        priceCurrency: 'INR',
+        description: site.taxNote,
+        ...(service.pricePeriod ? { unitText: service.pricePeriod } : {}),
+      },
       url: `${service.url}#packages`,
     })),
   };

@@ -6,6 +6,7 @@ import { formatInr } from '../../src/lib/inr';
 import { slugify } from '../../src/lib/slug';
 import { contentRoot, readCollection } from '../unit/content-files';
 import { builtPages, distRoot, jsonLd, page } from '../support/dist';
+import { site } from '../../src/site';
 import { inlineScripts, sha256 } from '../../src/integrations/content-security-policy';
 
 /* The built site: every page complete, every link resolving, every route present. */
@@ -142,11 +143,18 @@ describe('the catalogue', () => {
     }
   });
 
+  it('says how tax applies, in the words of src/site.ts, wherever prices are shown', () => {
+    const priced = pages.filter((candidate) => candidate.path.startsWith('/our-services'));
+    expect(priced).toHaveLength(18);
+    for (const built of priced) expect(built.document.querySelector('main')!.textContent, built.path).toContain(site.taxNote);
+  });
+
   it('describes each service as a schema.org Service with three offers in rupees', () => {
     for (const service of services) {
-      const [data] = jsonLd(page(`/our-services/${slugify(service.title)}`)) as [{ '@type': string; offers: { price: number; priceCurrency: string }[] }];
+      const [data] = jsonLd(page(`/our-services/${slugify(service.title)}`)) as [{ '@type': string; offers: { price: number; priceCurrency: string; priceSpecification: { price: number; description: string } }[] }];
       expect(data['@type']).toBe('Service');
       expect(data.offers.map((offer) => [offer.price, offer.priceCurrency])).toEqual(service.packages.map((pkg) => [pkg.price, 'INR']));
+      expect(data.offers.map((offer) => [offer.priceSpecification.price, offer.priceSpecification.description])).toEqual(service.packages.map((pkg) => [pkg.price, site.taxNote]));
     }
   });
 
