@@ -207,6 +207,21 @@ describe('home page', () => {
     expect(video.querySelectorAll('source').map((source) => source.getAttribute('type'))).toEqual(['video/webm', 'video/mp4']);
   });
 
+  it('says in the hero what the company does and for whom, with one primary action and a small named pause control', () => {
+    const hero = home.document.querySelector('section.hero')!;
+    expect(hero.querySelector('.hero__lead')?.textContent).toMatch(/businesses across India/);
+    const actions = hero.querySelectorAll('.hero__actions a');
+    expect(actions.map((link) => [link.getAttribute('class'), link.getAttribute('href')])).toEqual([
+      ['hero__cta', '/our-services'],
+      ['hero__callback', '/contact-us?kind=callback#contact-form'],
+    ]);
+    expect(actions[1]!.hasAttribute('data-callback-trigger')).toBe(true);
+    const pause = hero.querySelector('button[data-hero-pause]')!;
+    expect(pause.querySelector('.visually-hidden')?.textContent).toBe('Pause background video');
+    expect(pause.textContent.trim()).toBe('Pause background video');
+    expect(pause.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
+  });
+
   it('keeps the hero video under 1 MB for both formats together', () => {
     const size = ['hero.webm', 'hero.mp4'].reduce((sum, name) => sum + statSync(join(distRoot, 'video', name)).size, 0);
     expect(size).toBeLessThan(1024 * 1024);
