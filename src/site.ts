@@ -25,8 +25,23 @@ const siteSchema = z.object({
     country: z.string().length(2),
   }),
   mapUrl: z.url(),
-  social: z.array(z.object({ name: z.enum(['Facebook', 'Twitter', 'Instagram', 'LinkedIn']), url: z.url() })).length(4),
-  jobApplicationUrl: z.url(),
+  social: z
+    .array(
+      z.object({
+        name: z.enum(['Facebook', 'Twitter', 'Instagram', 'LinkedIn']),
+        url: z.url({ protocol: /^https$/ }).refine((url) => new URL(url).pathname.replace(/\/$/, '') !== '', {
+          message: "Give the company's own profile page, not the network's home page.",
+        }),
+      }),
+    )
+    .max(4)
+    .describe("The company's profiles, shown in the footer; leave the list empty until the company has them."),
+  jobApplicationUrl: z
+    .url()
+    .optional()
+    .describe(
+      "An outside application form for the open roles; leave out to take applications through the site's form.",
+    ),
   hcaptchaSiteKey: z
     .string()
     .min(10)
@@ -57,13 +72,7 @@ export const site: Site = siteSchema.parse({
     country: 'IN',
   },
   mapUrl: 'https://www.openstreetmap.org/?mlat=28.6315&mlon=77.2167#map=16/28.6315/77.2167',
-  social: [
-    { name: 'Facebook', url: 'https://www.facebook.com/' },
-    { name: 'Twitter', url: 'https://twitter.com/' },
-    { name: 'Instagram', url: 'https://www.instagram.com/' },
-    { name: 'LinkedIn', url: 'https://www.linkedin.com/' },
-  ],
-  jobApplicationUrl: 'https://forms.example.com/quartz-digital/software-trainee',
+  social: [],
   hcaptchaSiteKey: import.meta.env?.PUBLIC_HCAPTCHA_SITE_KEY || '10000000-ffff-ffff-ffff-000000000001',
   foundedYear: 2012,
   taxNote: 'Prices in Indian rupees. GST as applicable.',

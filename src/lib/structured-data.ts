@@ -31,7 +31,7 @@ export function organisationJsonLd(site: Organisation, siteUrl: URL | string) {
       postalCode: site.address.postalCode,
       addressCountry: site.address.country,
     },
-    sameAs: site.social.map((link) => link.url),
+    ...(site.social.length > 0 ? { sameAs: site.social.map((link) => link.url) } : {}),
   };
 }
 

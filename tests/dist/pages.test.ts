@@ -341,6 +341,24 @@ describe('apps, books and policies', () => {
   });
 });
 
+describe('trust', () => {
+  it('links no social network home page, only profiles the identity file gives', () => {
+    for (const built of pages) {
+      for (const link of built.document.querySelectorAll('a[href]')) {
+        const href = link.getAttribute('href')!;
+        expect(href, built.path).not.toMatch(/^https:\/\/(www\.)?(facebook|twitter|instagram|linkedin|x)\.com\/?$/);
+      }
+      expect(built.document.querySelectorAll('nav[aria-label="Social media"] a').length).toBe(site.social.length);
+    }
+  });
+
+  it('lets a job seeker apply through the site: the Apply link opens the Contact Us form with the role as subject', () => {
+    const apply = page('/join-us').document.querySelector('.role a')!;
+    expect(apply.getAttribute('href')).toBe('/contact-us?service=Application+for+Software+Trainee#contact-form');
+    expect(page('/join-us').html).not.toContain('forms.example.com');
+  });
+});
+
 describe('search engines', () => {
   const sitemap = readFileSync(join(distRoot, 'sitemap-0.xml'), 'utf8');
   const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname.replace(/\/$/, '') || '/');
