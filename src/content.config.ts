@@ -158,6 +158,12 @@ export const appSchema = ({ image }: { image: Image }) =>
       summary: text(20, 200),
       icon: image(),
       score: z.number().min(0).max(5).optional().describe('Store rating from 0 to 5; leave out when the app has none.'),
+      ratingCount: z
+        .number()
+        .int()
+        .positive()
+        .optional()
+        .describe('How many people gave the store rating; the rating is shown only with this count.'),
       playstoreUrl: z
         .url({ protocol: /^https$/ })
         .optional()

@@ -78,6 +78,7 @@ interface AppData {
   summary: string;
   appId: string;
   score?: number | undefined;
+  ratingCount?: number | undefined;
   playstoreUrl?: string | undefined;
 }
 
@@ -92,8 +93,16 @@ export function appJsonLd(app: AppData, pageUrl: string) {
     operatingSystem: 'Android',
     offers: { '@type': 'Offer', price: 0, priceCurrency: 'INR' },
     ...(app.playstoreUrl ? { downloadUrl: app.playstoreUrl, installUrl: app.playstoreUrl } : {}),
-    ...(app.score !== undefined
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: app.score, bestRating: 5, worstRating: 0 } }
+    ...(app.score !== undefined && app.ratingCount !== undefined
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: app.score,
+            ratingCount: app.ratingCount,
+            bestRating: 5,
+            worstRating: 0,
+          },
+        }
       : {}),
     url: pageUrl,
   };

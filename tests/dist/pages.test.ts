@@ -248,16 +248,21 @@ describe('home page', () => {
 });
 
 describe('apps, books and policies', () => {
-  const apps = readCollection('apps').map((entry) => entry.data as { appId: string; title: string; score?: number });
+  const apps = readCollection('apps').map((entry) => entry.data as { appId: string; title: string; score?: number; ratingCount?: number; playstoreUrl?: string });
 
-  it('lists the 15 apps with a rating where they have one', () => {
+  it('lists the 15 apps, the unreleased ones apart as "coming soon", with a rating only where a count stands behind it', () => {
     const built = page('/apps');
     expect(built.document.querySelectorAll('main li.app')).toHaveLength(15);
-    expect(built.document.querySelectorAll('.rating')).toHaveLength(apps.filter((app) => app.score !== undefined).length);
-    expect(built.html).toContain('Unreleased');
+    const rated = apps.filter((app) => app.score !== undefined && app.ratingCount !== undefined);
+    expect(built.document.querySelectorAll('.rating')).toHaveLength(rated.length);
+    const unreleased = apps.filter((app) => !app.playstoreUrl);
+    expect(unreleased.length).toBeGreaterThan(0);
+    const comingSoon = built.document.querySelector('#coming-soon-title')!.parentNode;
+    expect(comingSoon.querySelectorAll('li.app h3').map((heading) => heading.textContent)).toEqual(unreleased.map((app) => app.title.replace(/\s*\(Unreleased\)\s*/, '')));
+    expect(comingSoon.querySelectorAll('a[href*="play.google.com"]')).toHaveLength(0);
     const software = jsonLd(built).filter((data) => data['@type'] === 'SoftwareApplication');
     expect(software).toHaveLength(15);
-    expect(software.filter((data) => 'aggregateRating' in data)).toHaveLength(apps.filter((app) => app.score !== undefined).length);
+    expect(software.filter((data) => 'aggregateRating' in data)).toHaveLength(rated.length);
   });
 
   it('builds each app privacy policy at its appId and its title slug, naming the app', () => {

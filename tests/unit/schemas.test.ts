@@ -127,6 +127,7 @@ describe('app schema', () => {
 
   it.each([
     ['a score above 5', { score: 5.1 }, 'score'],
+    ['a rating count of zero', { ratingCount: 0 }, 'ratingCount'],
     ['a negative score', { score: -0.1 }, 'score'],
     ['an appId that is not a package name', { appId: 'Machine Learning' }, 'appId'],
     ['a released app without a store link', { playstoreUrl: undefined }, 'playstoreUrl'],
