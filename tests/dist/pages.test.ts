@@ -257,7 +257,7 @@ describe('apps, books and policies', () => {
     expect(built.document.querySelectorAll('.rating')).toHaveLength(rated.length);
     const unreleased = apps.filter((app) => !app.playstoreUrl);
     expect(unreleased.length).toBeGreaterThan(0);
-    const comingSoon = built.document.querySelector('#coming-soon-title')!.parentNode;
+    const comingSoon = built.document.querySelector('section[aria-labelledby="coming-soon-title"]')!;
     expect(comingSoon.querySelectorAll('li.app h3').map((heading) => heading.textContent)).toEqual(unreleased.map((app) => app.title.replace(/\s*\(Unreleased\)\s*/, '')));
     expect(comingSoon.querySelectorAll('a[href*="play.google.com"]')).toHaveLength(0);
     const software = jsonLd(built).filter((data) => data['@type'] === 'SoftwareApplication');
