@@ -330,6 +330,26 @@ describe('apps, books and policies', () => {
     expect(bare).toEqual([]);
   });
 
+  it('puts each wide formula, table and diagram in a named scroll container a keyboard can reach', () => {
+    const chapters = pages.filter((built) => /^\/books\/[^/]+\/[^/]+$/.test(built.path));
+    let scrollers = 0;
+    for (const built of chapters) {
+      for (const table of built.document.querySelectorAll('main table')) {
+        expect(table.parentNode.classList.contains('table-scroll'), built.path).toBe(true);
+      }
+      for (const image of built.document.querySelectorAll('.prose img')) {
+        expect(image.parentNode.classList.contains('diagram-scroll'), built.path).toBe(true);
+      }
+      for (const scroller of built.document.querySelectorAll('.table-scroll, .diagram-scroll, .formula[tabindex], .formula-inline')) {
+        scrollers += 1;
+        expect(scroller.getAttribute('tabindex'), built.path).toBe('0');
+        expect(scroller.getAttribute('role'), built.path).toBe('region');
+        expect(scroller.getAttribute('aria-label'), built.path).toMatch(/^(Formula|Table|Diagram), scrolls sideways$/);
+      }
+    }
+    expect(scrollers).toBeGreaterThan(50);
+  });
+
   it('shows the automobile references', () => {
     const automobile = page('/books/automobile-engineering');
     expect(automobile.document.querySelectorAll('#references-title ~ ol li').length).toBeGreaterThanOrEqual(5);
