@@ -335,10 +335,10 @@ describe('apps, books and policies', () => {
     let scrollers = 0;
     for (const built of chapters) {
       for (const table of built.document.querySelectorAll('main table')) {
-        expect(table.parentNode.classList.contains('table-scroll'), built.path).toBe(true);
+        expect(table.closest('.table-scroll'), built.path).not.toBeNull();
       }
       for (const image of built.document.querySelectorAll('.prose img')) {
-        expect(image.parentNode.classList.contains('diagram-scroll'), built.path).toBe(true);
+        expect(image.closest('.diagram-scroll'), built.path).not.toBeNull();
       }
       for (const scroller of built.document.querySelectorAll('.table-scroll, .diagram-scroll, .formula[tabindex], .formula-inline')) {
         scrollers += 1;
