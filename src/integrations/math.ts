@@ -13,9 +13,9 @@ const LONG_FORMULA = 30;
 
 /**
  * A container that may scroll sideways: focusable, so a keyboard can scroll it, and a named
- * region, so a screen reader says what it is when it takes focus (Prose.astro draws the cue).
+ * group (not a region: a page has many, and landmarks need unique names), so a screen reader says what took focus.
  */
-const SCROLLER = 'tabindex="0" role="region"';
+const SCROLLER = 'tabindex="0" role="group"';
 
 type Node = { type: string; tagName?: string; properties?: Record<string, unknown>; children?: Node[] };
 

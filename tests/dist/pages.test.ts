@@ -343,7 +343,7 @@ describe('apps, books and policies', () => {
       for (const scroller of built.document.querySelectorAll('.table-scroll, .diagram-scroll, .formula[tabindex], .formula-inline')) {
         scrollers += 1;
         expect(scroller.getAttribute('tabindex'), built.path).toBe('0');
-        expect(scroller.getAttribute('role'), built.path).toBe('region');
+        expect(scroller.getAttribute('role'), built.path).toBe('group');
         expect(scroller.getAttribute('aria-label'), built.path).toMatch(/^(Formula|Table|Diagram), scrolls sideways$/);
       }
     }
