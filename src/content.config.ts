@@ -237,6 +237,13 @@ export const projectSchema = ({ image }: { image: Image }) =>
     order: z.number().int().min(1).describe('Position on /work; the first three show on the home page.'),
     icon: image(),
     description: text(40, 200),
+    industry: z
+      .string()
+      .describe("The expertise file (without .md) of the client's industry; the two pages link to each other."),
+    services: z
+      .array(z.string())
+      .min(1)
+      .describe('The service files (without .json) the project used, linked from its page and its industry page.'),
   });
 
 export const expertiseSchema = ({ image }: { image: Image }) =>

@@ -366,6 +366,24 @@ describe('apps, books and policies', () => {
   });
 });
 
+describe('expertise, projects and services', () => {
+  const projects = readCollection('projects').map((entry) => ({ id: entry.id, ...(entry.data as { name: string; industry: string; services: string[] }) }));
+  const expertise = readCollection('expertise').map((entry) => ({ id: entry.id, ...(entry.data as { name: string }) }));
+  const services = readCollection('services').map((entry) => ({ id: entry.id, ...(entry.data as { title: string }) }));
+
+  it('links each project to its industry and the services it used, and each industry back to its projects and their services', () => {
+    for (const project of projects) {
+      const industry = expertise.find((item) => item.id === project.industry)!;
+      const links = page(`/work/${slugify(project.name)}`).document.querySelectorAll('main .related a').map((link) => link.getAttribute('href'));
+      expect(links).toContain(`/expertise/${slugify(industry.name)}`);
+      for (const id of project.services) expect(links).toContain(`/our-services/${slugify(services.find((service) => service.id === id)!.title)}`);
+      const back = page(`/expertise/${slugify(industry.name)}`).document.querySelectorAll('main .related a').map((link) => link.getAttribute('href'));
+      expect(back).toContain(`/work/${slugify(project.name)}`);
+      for (const id of project.services) expect(back).toContain(`/our-services/${slugify(services.find((service) => service.id === id)!.title)}`);
+    }
+  });
+});
+
 describe('trust', () => {
   it('links no social network home page, only profiles the identity file gives', () => {
     for (const built of pages) {
