@@ -24,6 +24,9 @@ export const SERVICE_CATEGORIES = [
   'Business Tools',
 ] as const;
 
+/** The five disciplines of /what-we-do, in the order shown there. */
+export const DISCIPLINES = ['Design', 'Product', 'Technology', 'Strategy', 'Delivery'] as const;
+
 export const INPUT_FIELD_NAMES = [
   'domain',
   'provider',
@@ -93,6 +96,7 @@ export const serviceSchema = ({ image }: { image: Image }) =>
       title: text(3, 60).describe('The service name; its slug is the page address.'),
       order: z.number().int().min(1).describe('Position in the services list, 1 first.'),
       category: z.enum(SERVICE_CATEGORIES),
+      discipline: z.enum(DISCIPLINES).describe('Which of the five disciplines on /what-we-do lists this service.'),
       description: text(40, 180).describe('One or two sentences for the card and the meta description.'),
       recurring: z.boolean().describe('True when the price is paid again each period (hosting, support).'),
       pricePeriod: text(3, 40)

@@ -384,6 +384,19 @@ describe('expertise, projects and services', () => {
   });
 });
 
+describe('what we do', () => {
+  it('lists under each discipline the services whose files name it, every service once', () => {
+    const all = readCollection('services').map((entry) => entry.data as { title: string; discipline: string });
+    const groups = page('/what-we-do').document.querySelectorAll('#our-services-title ~ ul > li');
+    expect(groups).toHaveLength(5);
+    for (const group of groups) {
+      const name = group.querySelector('h3')!.textContent;
+      const listed = group.querySelectorAll('a').map((link) => link.textContent).sort();
+      expect(listed, name).toEqual(all.filter((service) => service.discipline === name).map((service) => service.title).sort());
+    }
+  });
+});
+
 describe('trust', () => {
   it('links no social network home page, only profiles the identity file gives', () => {
     for (const built of pages) {

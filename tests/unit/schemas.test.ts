@@ -30,6 +30,7 @@ const validService = {
   category: 'Communication',
   description: 'Professional email on your own domain, set up for you with spam filtering included.',
   recurring: true,
+  discipline: 'Delivery',
   pricePeriod: 'per user per month',
   estimatedDeliveryDays: 2,
   available: true,
