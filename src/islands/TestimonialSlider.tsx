@@ -79,7 +79,9 @@ export default function TestimonialSlider({ testimonials }: { testimonials: Test
       </div>
       <div className={enhanced ? styles.controls : `${styles.controls} ${styles.waiting}`}>
         <button type="button" className={styles.step} onClick={() => go(index - 1)} disabled={!enhanced}>
-          <span aria-hidden="true">←</span>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" className={styles.arrow}>
+            <path d="M15 5l-7 7 7 7" />
+          </svg>
           <span className="visually-hidden">Previous story</span>
         </button>
         <div className={styles.dots} role="group" aria-label="Choose a story">
@@ -104,7 +106,9 @@ export default function TestimonialSlider({ testimonials }: { testimonials: Test
           ))}
         </div>
         <button type="button" className={styles.step} onClick={() => go(index + 1)} disabled={!enhanced}>
-          <span aria-hidden="true">→</span>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" className={styles.arrow}>
+            <path d="M9 5l7 7-7 7" />
+          </svg>
           <span className="visually-hidden">Next story</span>
         </button>
       </div>
