@@ -6,7 +6,7 @@ import { satteri } from '@astrojs/markdown-satteri';
 import contentSecurityPolicy from './src/integrations/content-security-policy.ts';
 import cms from './src/integrations/cms.ts';
 import clientDirectives from './src/integrations/client-directives.ts';
-import { mathPlugin, tablePlugin } from './src/integrations/math.ts';
+import { diagramPlugin, mathPlugin, tablePlugin } from './src/integrations/math.ts';
 import searchIndex from './src/integrations/search-index.ts';
 
 // Netlify sets URL to the site's main address (and DEPLOY_PRIME_URL for previews).
@@ -27,8 +27,8 @@ export default defineConfig({
   ],
   prefetch: false,
   markdown: {
-    // Formulas become MathML at build time; wide tables scroll on their own (src/integrations/math.ts).
-    processor: satteri({ features: { math: true }, hastPlugins: [mathPlugin, tablePlugin] }),
+    // Formulas become MathML at build time; wide tables and diagrams scroll on their own (src/integrations/math.ts).
+    processor: satteri({ features: { math: true }, hastPlugins: [mathPlugin, tablePlugin, diagramPlugin] }),
     // Code in chapters: a theme whose every colour passes WCAG AA on its background.
     shikiConfig: { theme: 'github-dark-high-contrast' },
   },

@@ -50,6 +50,8 @@ export default defineConfig(
       'react-hooks/set-state-in-effect': 'off',
       // A focus listener on a <form> notes that the visitor engaged with it; it adds no interaction of its own.
       'jsx-a11y-x/no-noninteractive-element-interactions': ['error', { form: ['onFocus'] }],
+      // A region that scrolls sideways must take focus, or a keyboard cannot scroll it (WCAG 2.1.1).
+      'jsx-a11y-x/no-noninteractive-tabindex': ['error', { roles: ['tabpanel', 'region'] }],
     },
   },
   {

@@ -42,7 +42,29 @@ async function sluggedCollection<C extends 'services' | 'projects' | 'expertise'
 }
 
 export const getServices = () => sluggedCollection('services', (entry) => entry.data.title);
-export const getProjects = () => sluggedCollection('projects', (entry) => entry.data.name);
+/**
+ * Projects with their industry and services, each named by its file. A name that matches
+ * no file fails the build, naming the project file and the field.
+ */
+export async function getProjects() {
+  const [projects, expertise, services] = await Promise.all([
+    sluggedCollection('projects', (entry) => entry.data.name),
+    getExpertise(),
+    getServices(),
+  ]);
+  return projects.map((project) => {
+    const file = `src/content/projects/${project.id}.md`;
+    const industry = expertise.find((item) => item.id === project.data.industry);
+    if (!industry)
+      throw new Error(`${file}: industry "${project.data.industry}" is not a file in src/content/expertise.`);
+    const used = project.data.services.map((id) => {
+      const service = services.find((candidate) => candidate.id === id);
+      if (!service) throw new Error(`${file}: services lists "${id}", which is not a file in src/content/services.`);
+      return service;
+    });
+    return { ...project, industry, services: used };
+  });
+}
 export const getExpertise = () => sluggedCollection('expertise', (entry) => entry.data.name);
 export const getBooks = () => sluggedCollection('books', (entry) => entry.data.name);
 export const getApps = () => sluggedCollection('apps', (entry) => entry.data.title);

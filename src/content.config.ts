@@ -4,7 +4,13 @@ import { z } from 'astro/zod';
 import { serviceSchema, text } from './lib/content-schemas';
 import { bookChapters } from './loaders/book-service';
 
-export { INPUT_FIELD_NAMES, SERVICE_CATEGORIES, inputFieldSchema, serviceSchema } from './lib/content-schemas';
+export {
+  DISCIPLINES,
+  INPUT_FIELD_NAMES,
+  SERVICE_CATEGORIES,
+  inputFieldSchema,
+  serviceSchema,
+} from './lib/content-schemas';
 
 /*
  * Every collection of the site and its schema. The schemas are exported as
@@ -28,6 +34,12 @@ export const appSchema = ({ image }: { image: Image }) =>
       summary: text(20, 200).describe('One or two sentences on what a student learns with the app, shown on /apps.'),
       icon: image().describe('The app icon, relative to this file.'),
       score: z.number().min(0).max(5).optional().describe('Store rating from 0 to 5; leave out when the app has none.'),
+      ratingCount: z
+        .number()
+        .int()
+        .positive()
+        .optional()
+        .describe('How many people gave the store rating; the rating is shown only with this count.'),
       playstoreUrl: z
         .url({ protocol: /^https$/ })
         .optional()
@@ -109,6 +121,13 @@ export const projectSchema = ({ image }: { image: Image }) =>
     order: z.number().int().min(1).describe('Position on /work; the first three show on the home page.'),
     icon: image().describe('The project artwork, relative to this file.'),
     description: text(40, 200).describe('One or two sentences for the card and the meta description.'),
+    industry: z
+      .string()
+      .describe("The expertise file (without .md) of the client's industry; the two pages link to each other."),
+    services: z
+      .array(z.string())
+      .min(1)
+      .describe('The service files (without .json) the project used, linked from its page and its industry page.'),
   });
 
 export const expertiseSchema = ({ image }: { image: Image }) =>

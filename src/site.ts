@@ -35,8 +35,23 @@ export const siteSchema = z.object({
     country: z.string().length(2),
   }),
   mapUrl: z.url(),
-  social: z.array(z.object({ name: z.enum(['Facebook', 'Twitter', 'Instagram', 'LinkedIn']), url: z.url() })).length(4),
-  jobApplicationUrl: z.url(),
+  social: z
+    .array(
+      z.object({
+        name: z.enum(['Facebook', 'Twitter', 'Instagram', 'LinkedIn']),
+        url: z.url({ protocol: /^https$/ }).refine((url) => new URL(url).pathname.replace(/\/$/, '') !== '', {
+          message: "Give the company's own profile page, not the network's home page.",
+        }),
+      }),
+    )
+    .max(4)
+    .describe("The company's profiles, shown in the footer; leave the list empty until the company has them."),
+  jobApplicationUrl: z
+    .url()
+    .optional()
+    .describe(
+      "An outside application form for the open roles; leave out to take applications through the site's form.",
+    ),
   hcaptchaSiteKey: z
     .string()
     .min(10)

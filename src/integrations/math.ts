@@ -11,6 +11,12 @@ import type { HastPluginDefinition } from 'satteri';
 /** Formulas longer than this (in TeX characters) may not fit a 320 px screen. */
 const LONG_FORMULA = 30;
 
+/**
+ * A container that may scroll sideways: focusable, so a keyboard can scroll it, and a named
+ * group (not a region: a page has many, and landmarks need unique names), so a screen reader says what took focus.
+ */
+const SCROLLER = 'tabindex="0" role="group"';
+
 type Node = { type: string; tagName?: string; properties?: Record<string, unknown>; children?: Node[] };
 
 function classes(node: Node): string[] {
@@ -56,12 +62,17 @@ export const mathPlugin: HastPluginDefinition = {
       if (display && parent && (parent.tagName === 'pre' || parent.tagName === 'p')) {
         ctx.replaceNode(
           parent as never,
-          { type: 'raw', value: `<div class="formula"${long ? ' tabindex="0"' : ''}>${html}</div>` } as never,
+          {
+            type: 'raw',
+            value: `<div class="formula"${long ? ` ${SCROLLER} aria-label="Formula, scrolls sideways"` : ''}>${html}</div>`,
+          } as never,
         );
       } else {
         ctx.replaceNode(node, {
           type: 'raw',
-          value: long ? `<span class="formula-inline" tabindex="0">${html}</span>` : html,
+          value: long
+            ? `<span class="formula-inline" ${SCROLLER} aria-label="Formula, scrolls sideways">${html}</span>`
+            : html,
         } as never);
       }
     },
@@ -77,7 +88,25 @@ export const tablePlugin: HastPluginDefinition = {
   element: {
     filter: ['table'],
     visit(node, ctx) {
-      ctx.wrapNode(node, { raw: '<div class="table-scroll" tabindex="0"></div>' });
+      ctx.wrapNode(node, {
+        raw: `<div class="table-scroll" ${SCROLLER} aria-label="Table, scrolls sideways"></div>`,
+      });
+    },
+  },
+};
+
+/**
+ * Diagrams keep a readable size on a phone: below their natural width their labels would
+ * shrink past reading, so they scroll sideways in a focusable region instead (Prose.astro).
+ */
+export const diagramPlugin: HastPluginDefinition = {
+  name: 'quartz-diagram-scroll',
+  element: {
+    filter: ['img'],
+    visit(node, ctx) {
+      ctx.wrapNode(node, {
+        raw: `<span class="diagram-scroll" ${SCROLLER} aria-label="Diagram, scrolls sideways"></span>`,
+      });
     },
   },
 };

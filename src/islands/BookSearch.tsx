@@ -7,7 +7,7 @@ export const SEARCH = '[data-book-search]';
 /*
  * Search across the textbooks and their chapters, with no server: the index
  * that Pagefind built into /pagefind is fetched only when a visitor starts a
- * search. The field is uncontrolled, so what is typed before the island wakes
+ * search. Results update as the visitor types, after a short pause. The field is uncontrolled, so what is typed before the island wakes
  * (client:first-use) is kept.
  */
 
@@ -45,18 +45,18 @@ export default function BookSearch() {
     if (takeFirstUse(SEARCH)) form.current?.requestSubmit();
   }, []);
 
-  const onSubmit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    const query = field.current?.value.trim() ?? '';
-    if (!query) {
-      setStatus('Type a word to search for, like “Kirchhoff”.');
-      setHits(null);
-      return;
-    }
+  // Each search is numbered, so an answer that arrives after a newer search started is dropped.
+  const latest = useRef(0);
+  const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(typing.current), []);
+
+  const search = async (query: string) => {
+    const ticket = ++latest.current;
     setStatus('Searching…');
     try {
       const found = await (await loadEngine()).search(query);
       const top = await Promise.all(found.results.slice(0, 10).map((result) => result.data()));
+      if (ticket !== latest.current) return;
       setHits(
         top.map((data) => ({
           url: data.url.replace(/\.html$/, ''),
@@ -70,9 +70,36 @@ export default function BookSearch() {
           : `${found.results.length} ${found.results.length === 1 ? 'result' : 'results'} for “${query}”${found.results.length > 10 ? ', the first 10 shown' : ''}.`,
       );
     } catch {
+      if (ticket !== latest.current) return;
       setHits(null);
       setStatus('The search could not load. Check your connection and try again.');
     }
+  };
+
+  const onSubmit = (event: SubmitEvent) => {
+    event.preventDefault();
+    clearTimeout(typing.current);
+    const query = field.current?.value.trim() ?? '';
+    if (!query) {
+      latest.current += 1;
+      setStatus('Type a word to search for, like “Kirchhoff”.');
+      setHits(null);
+      return;
+    }
+    void search(query);
+  };
+
+  // Results follow the typing, once the visitor pauses for a moment (not on every key).
+  const onInput = () => {
+    clearTimeout(typing.current);
+    const query = field.current?.value.trim() ?? '';
+    if (query.length < 2) {
+      latest.current += 1;
+      setHits(null);
+      setStatus('');
+      return;
+    }
+    typing.current = setTimeout(() => void search(query), 300);
   };
 
   return (
@@ -90,6 +117,7 @@ export default function BookSearch() {
             className={styles.input}
             autoComplete="off"
             enterKeyHint="search"
+            onInput={onInput}
           />
           <button type="submit" className={styles.button}>
             Search

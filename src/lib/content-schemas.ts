@@ -26,6 +26,9 @@ export const SERVICE_CATEGORIES = [
   'Business Tools',
 ] as const;
 
+/** The five disciplines of /what-we-do, in the order shown there. */
+export const DISCIPLINES = ['Design', 'Product', 'Technology', 'Strategy', 'Delivery'] as const;
+
 export const INPUT_FIELD_NAMES = [
   'domain',
   'provider',
@@ -95,6 +98,7 @@ export const serviceSchema = <Image extends z.ZodType>({ image }: ImageField<Ima
       category: z
         .enum(SERVICE_CATEGORIES)
         .describe('The group the service is listed under, one of the ten categories.'),
+      discipline: z.enum(DISCIPLINES).describe('Which of the five disciplines on /what-we-do lists this service.'),
       description: text(40, 180).describe('One or two sentences for the card and the meta description.'),
       recurring: z.boolean().describe('True when the price is paid again each period (hosting, support).'),
       pricePeriod: text(3, 40)

@@ -31,7 +31,7 @@ export function organisationJsonLd(site: Organisation, siteUrl: URL | string) {
       postalCode: site.address.postalCode,
       addressCountry: site.address.country,
     },
-    sameAs: site.social.map((link) => link.url),
+    ...(site.social.length > 0 ? { sameAs: site.social.map((link) => link.url) } : {}),
   };
 }
 
@@ -40,10 +40,11 @@ interface ServiceData {
   description: string;
   category: string;
   url: string;
+  pricePeriod?: string | undefined;
   packages: readonly { name: string; description: string; price: number }[];
 }
 
-export function serviceJsonLd(service: ServiceData, site: { name: string }) {
+export function serviceJsonLd(service: ServiceData, site: { name: string; taxNote: string }) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Service',
@@ -59,6 +60,14 @@ export function serviceJsonLd(service: ServiceData, site: { name: string }) {
       description: pkg.description,
       price: pkg.price,
       priceCurrency: 'INR',
+      // Whether GST is included is the company's word, so the note is given as it is shown on the page.
+      priceSpecification: {
+        '@type': 'UnitPriceSpecification',
+        price: pkg.price,
+        priceCurrency: 'INR',
+        description: site.taxNote,
+        ...(service.pricePeriod ? { unitText: service.pricePeriod } : {}),
+      },
       url: `${service.url}#packages`,
     })),
   };
@@ -69,6 +78,7 @@ interface AppData {
   summary: string;
   appId: string;
   score?: number | undefined;
+  ratingCount?: number | undefined;
   playstoreUrl?: string | undefined;
 }
 
@@ -83,8 +93,16 @@ export function appJsonLd(app: AppData, pageUrl: string) {
     operatingSystem: 'Android',
     offers: { '@type': 'Offer', price: 0, priceCurrency: 'INR' },
     ...(app.playstoreUrl ? { downloadUrl: app.playstoreUrl, installUrl: app.playstoreUrl } : {}),
-    ...(app.score !== undefined
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: app.score, bestRating: 5, worstRating: 0 } }
+    ...(app.score !== undefined && app.ratingCount !== undefined
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: app.score,
+            ratingCount: app.ratingCount,
+            bestRating: 5,
+            worstRating: 0,
+          },
+        }
       : {}),
     url: pageUrl,
   };

@@ -6,8 +6,8 @@ import { formatInr } from '../../src/lib/inr';
 import { slugify } from '../../src/lib/slug';
 import { contentRoot, readCollection } from '../unit/content-files';
 import { builtPages, distRoot, jsonLd, page } from '../support/dist';
-import { inlineScripts, sha256 } from '../../src/integrations/content-security-policy';
 import { site } from '../../src/site';
+import { inlineScripts, sha256 } from '../../src/integrations/content-security-policy';
 
 /* The built site: every page complete, every link resolving, every route present. */
 
@@ -144,11 +144,18 @@ describe('the catalogue', () => {
     }
   });
 
+  it('says how tax applies, in the words of src/site.ts, wherever prices are shown', () => {
+    const priced = pages.filter((candidate) => candidate.path.startsWith('/our-services'));
+    expect(priced).toHaveLength(18);
+    for (const built of priced) expect(built.document.querySelector('main')!.textContent, built.path).toContain(site.taxNote);
+  });
+
   it('describes each service as a schema.org Service with three offers in rupees', () => {
     for (const service of services) {
-      const [data] = jsonLd(page(`/our-services/${slugify(service.title)}`)) as [{ '@type': string; offers: { price: number; priceCurrency: string }[] }];
+      const [data] = jsonLd(page(`/our-services/${slugify(service.title)}`)) as [{ '@type': string; offers: { price: number; priceCurrency: string; priceSpecification: { price: number; description: string } }[] }];
       expect(data['@type']).toBe('Service');
       expect(data.offers.map((offer) => [offer.price, offer.priceCurrency])).toEqual(service.packages.map((pkg) => [pkg.price, 'INR']));
+      expect(data.offers.map((offer) => [offer.priceSpecification.price, offer.priceSpecification.description])).toEqual(service.packages.map((pkg) => [pkg.price, site.taxNote]));
     }
   });
 
@@ -201,6 +208,21 @@ describe('home page', () => {
     expect(video.querySelectorAll('source').map((source) => source.getAttribute('type'))).toEqual(['video/webm', 'video/mp4']);
   });
 
+  it('says in the hero what the company does and for whom, with one primary action and a small named pause control', () => {
+    const hero = home.document.querySelector('section.hero')!;
+    expect(hero.querySelector('.hero__lead')?.textContent).toMatch(/businesses across India/);
+    const actions = hero.querySelectorAll('.hero__actions a');
+    expect(actions.map((link) => [link.getAttribute('class'), link.getAttribute('href')])).toEqual([
+      ['hero__cta', '/our-services'],
+      ['hero__callback', '/contact-us?kind=callback#contact-form'],
+    ]);
+    expect(actions[1]!.hasAttribute('data-callback-trigger')).toBe(true);
+    const pause = hero.querySelector('button[data-hero-pause]')!;
+    expect(pause.querySelector('.visually-hidden')?.textContent).toBe('Pause background video');
+    expect(pause.textContent.trim()).toBe('Pause background video');
+    expect(pause.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
+  });
+
   it('keeps the hero video under 1 MB for both formats together', () => {
     const size = ['hero.webm', 'hero.mp4'].reduce((sum, name) => sum + statSync(join(distRoot, 'video', name)).size, 0);
     expect(size).toBeLessThan(1024 * 1024);
@@ -227,16 +249,21 @@ describe('home page', () => {
 });
 
 describe('apps, books and policies', () => {
-  const apps = readCollection('apps').map((entry) => entry.data as { appId: string; title: string; score?: number });
+  const apps = readCollection('apps').map((entry) => entry.data as { appId: string; title: string; score?: number; ratingCount?: number; playstoreUrl?: string });
 
-  it('lists the 15 apps with a rating where they have one', () => {
+  it('lists the 15 apps, the unreleased ones apart as "coming soon", with a rating only where a count stands behind it', () => {
     const built = page('/apps');
     expect(built.document.querySelectorAll('main li.app')).toHaveLength(15);
-    expect(built.document.querySelectorAll('.rating')).toHaveLength(apps.filter((app) => app.score !== undefined).length);
-    expect(built.html).toContain('Unreleased');
+    const rated = apps.filter((app) => app.score !== undefined && app.ratingCount !== undefined);
+    expect(built.document.querySelectorAll('.rating')).toHaveLength(rated.length);
+    const unreleased = apps.filter((app) => !app.playstoreUrl);
+    expect(unreleased.length).toBeGreaterThan(0);
+    const comingSoon = built.document.querySelector('section[aria-labelledby="coming-soon-title"]')!;
+    expect(comingSoon.querySelectorAll('li.app h3').map((heading) => heading.textContent)).toEqual(unreleased.map((app) => app.title.replace(/\s*\(Unreleased\)\s*/, '')));
+    expect(comingSoon.querySelectorAll('a[href*="play.google.com"]')).toHaveLength(0);
     const software = jsonLd(built).filter((data) => data['@type'] === 'SoftwareApplication');
     expect(software).toHaveLength(15);
-    expect(software.filter((data) => 'aggregateRating' in data)).toHaveLength(apps.filter((app) => app.score !== undefined).length);
+    expect(software.filter((data) => 'aggregateRating' in data)).toHaveLength(rated.length);
   });
 
   it('builds each app privacy policy at its appId and its title slug, naming the app', () => {
@@ -304,6 +331,26 @@ describe('apps, books and policies', () => {
     expect(bare).toEqual([]);
   });
 
+  it('puts each wide formula, table and diagram in a named scroll container a keyboard can reach', () => {
+    const chapters = pages.filter((built) => /^\/books\/[^/]+\/[^/]+$/.test(built.path));
+    let scrollers = 0;
+    for (const built of chapters) {
+      for (const table of built.document.querySelectorAll('main table')) {
+        expect(table.closest('.table-scroll'), built.path).not.toBeNull();
+      }
+      for (const image of built.document.querySelectorAll('.prose img')) {
+        expect(image.closest('.diagram-scroll'), built.path).not.toBeNull();
+      }
+      for (const scroller of built.document.querySelectorAll('.table-scroll, .diagram-scroll, .formula[tabindex], .formula-inline')) {
+        scrollers += 1;
+        expect(scroller.getAttribute('tabindex'), built.path).toBe('0');
+        expect(scroller.getAttribute('role'), built.path).toBe('group');
+        expect(scroller.getAttribute('aria-label'), built.path).toMatch(/^(Formula|Table|Diagram), scrolls sideways$/);
+      }
+    }
+    expect(scrollers).toBeGreaterThan(50);
+  });
+
   it('shows the automobile references', () => {
     const automobile = page('/books/automobile-engineering');
     expect(automobile.document.querySelectorAll('#references-title ~ ol li').length).toBeGreaterThanOrEqual(5);
@@ -320,6 +367,55 @@ describe('apps, books and policies', () => {
         /Last revised (January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}/,
       );
     }
+  });
+});
+
+describe('expertise, projects and services', () => {
+  const projects = readCollection('projects').map((entry) => ({ id: entry.id, ...(entry.data as { name: string; industry: string; services: string[] }) }));
+  const expertise = readCollection('expertise').map((entry) => ({ id: entry.id, ...(entry.data as { name: string }) }));
+  const services = readCollection('services').map((entry) => ({ id: entry.id, ...(entry.data as { title: string }) }));
+
+  it('links each project to its industry and the services it used, and each industry back to its projects and their services', () => {
+    for (const project of projects) {
+      const industry = expertise.find((item) => item.id === project.industry)!;
+      const links = page(`/work/${slugify(project.name)}`).document.querySelectorAll('main .related a').map((link) => link.getAttribute('href'));
+      expect(links).toContain(`/expertise/${slugify(industry.name)}`);
+      for (const id of project.services) expect(links).toContain(`/our-services/${slugify(services.find((service) => service.id === id)!.title)}`);
+      const back = page(`/expertise/${slugify(industry.name)}`).document.querySelectorAll('main .related a').map((link) => link.getAttribute('href'));
+      expect(back).toContain(`/work/${slugify(project.name)}`);
+      for (const id of project.services) expect(back).toContain(`/our-services/${slugify(services.find((service) => service.id === id)!.title)}`);
+    }
+  });
+});
+
+describe('what we do', () => {
+  it('lists under each discipline the services whose files name it, every service once', () => {
+    const all = readCollection('services').map((entry) => entry.data as { title: string; discipline: string });
+    const groups = page('/what-we-do').document.querySelectorAll('#our-services-title ~ ul > li');
+    expect(groups).toHaveLength(5);
+    for (const group of groups) {
+      const name = group.querySelector('h3')!.textContent;
+      const listed = group.querySelectorAll('a').map((link) => link.textContent).sort();
+      expect(listed, name).toEqual(all.filter((service) => service.discipline === name).map((service) => service.title).sort());
+    }
+  });
+});
+
+describe('trust', () => {
+  it('links no social network home page, only profiles the identity file gives', () => {
+    for (const built of pages) {
+      for (const link of built.document.querySelectorAll('a[href]')) {
+        const href = link.getAttribute('href')!;
+        expect(href, built.path).not.toMatch(/^https:\/\/(www\.)?(facebook|twitter|instagram|linkedin|x)\.com\/?$/);
+      }
+      expect(built.document.querySelectorAll('nav[aria-label="Social media"] a').length).toBe(site.social.length);
+    }
+  });
+
+  it('lets a job seeker apply through the site: the Apply link opens the Contact Us form with the role as subject', () => {
+    const apply = page('/join-us').document.querySelector('.role a')!;
+    expect(apply.getAttribute('href')).toBe('/contact-us?service=Application+for+Software+Trainee#contact-form');
+    expect(page('/join-us').html).not.toContain('forms.example.com');
   });
 });
 

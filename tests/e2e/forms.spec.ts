@@ -414,35 +414,6 @@ test.describe('menu and slider', () => {
     await page.waitForLoadState('networkidle');
     expect(scripts).toEqual([]);
   });
-
-  test('the slider shows one story, moves by dot and by arrow keys, and says which is current', async ({ page }) => {
-    await page.goto('/');
-    const stories = page.locator('#stories-title ~ * blockquote');
-    await page.locator('#stories-title').scrollIntoViewIfNeeded();
-    const dots = page.getByRole('group', { name: 'Choose a story' }).getByRole('button');
-    await expect(dots).toHaveCount(3);
-    await expect(stories.filter({ visible: true })).toHaveCount(1);
-    await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
-    const first = await stories.filter({ visible: true }).textContent();
-
-    await dots.nth(2).click();
-    await expect(dots.nth(2)).toHaveAttribute('aria-current', 'true');
-    await expect(dots.nth(0)).not.toHaveAttribute('aria-current', 'true');
-    expect(await stories.filter({ visible: true }).textContent()).not.toBe(first);
-
-    await dots.nth(2).press('ArrowRight');
-    await expect(dots.nth(0)).toBeFocused();
-    await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
-    await expect(page.getByText(/^Story 1 of 3:/)).toBeAttached();
-  });
-
-  test('without JavaScript all three stories are readable', async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto('/');
-    await expect(page.locator('#stories-title ~ * blockquote').filter({ visible: true })).toHaveCount(3);
-    await context.close();
-  });
 });
 
 /*

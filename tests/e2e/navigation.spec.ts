@@ -1,5 +1,6 @@
 import type { Request } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { site } from '../../src/site';
 
 test.describe('a visitor finding their way', () => {
   test('an unknown address answers 404 with a page that leads back', async ({ page, watch }) => {
@@ -82,6 +83,31 @@ test.describe('a visitor finding their way', () => {
     await expect(skip).toBeVisible();
     await page.keyboard.press('Enter');
     await expect(page.locator('main')).toBeFocused();
+  });
+
+  test('at 375px every page offers a call and a callback in one tap beside the wordmark, and without JavaScript the callback opens the Contact Us form', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
+    const page = await context.newPage();
+    for (const path of ['/', '/our-services/seo', '/books', '/contact-us']) {
+      await page.goto(path);
+      const banner = page.getByRole('banner');
+      const wordmark = banner.getByRole('link', { name: site.wordmark });
+      const call = banner.getByRole('link', { name: `Call us on ${site.phone}` });
+      const callback = banner.getByRole('link', { name: 'Request a callback' });
+      for (const control of [wordmark, call, callback]) await expect(control, path).toBeInViewport({ ratio: 1 });
+      await expect(call).toHaveAttribute('href', `tel:${site.phone.replace(/ /g, '')}`);
+      const boxes = await Promise.all([wordmark, call, callback].map((control) => control.boundingBox()));
+      for (let index = 1; index < boxes.length; index += 1) {
+        expect(boxes[index]!.x, `${path}: nothing overlaps`).toBeGreaterThanOrEqual(
+          boxes[index - 1]!.x + boxes[index - 1]!.width,
+        );
+      }
+    }
+    await page.getByRole('banner').getByRole('link', { name: 'Request a callback' }).click();
+    await expect(page).toHaveURL(/\/contact-us\?kind=callback#contact-form$/);
+    await context.close();
   });
 
   test('the home page pause control stops and restarts the hero video', async ({ page }) => {

@@ -30,6 +30,7 @@ const validService = {
   category: 'Communication',
   description: 'Professional email on your own domain, set up for you with spam filtering included.',
   recurring: true,
+  discipline: 'Delivery',
   pricePeriod: 'per user per month',
   estimatedDeliveryDays: 2,
   available: true,
@@ -127,6 +128,7 @@ describe('app schema', () => {
 
   it.each([
     ['a score above 5', { score: 5.1 }, 'score'],
+    ['a rating count of zero', { ratingCount: 0 }, 'ratingCount'],
     ['a negative score', { score: -0.1 }, 'score'],
     ['an appId that is not a package name', { appId: 'Machine Learning' }, 'appId'],
     ['a released app without a store link', { playstoreUrl: undefined }, 'playstoreUrl'],
