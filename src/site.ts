@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import data from './content/site.json';
+import data from './content/site.json' with { type: 'json' };
 import type { ContactWays } from './lib/form-flow';
 
 /*

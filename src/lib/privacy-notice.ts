@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import noticeFile from '../content/privacy-notice.json';
+import noticeFile from '../content/privacy-notice.json' with { type: 'json' };
 import { noticeFor, type FormNotice, type NoticeValues } from './form-notice';
 
 /*

@@ -1,5 +1,5 @@
-import noticeWords from '../../content/privacy-notice.json';
-import siteData from '../../content/site.json';
+import noticeWords from '../../content/privacy-notice.json' with { type: 'json' };
+import siteData from '../../content/site.json' with { type: 'json' };
 import { noticeFor } from '../../lib/form-notice';
 import styles from './Form.module.css';
 
