@@ -40,7 +40,7 @@ export const LIMITS = {
 const localPart = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
 const domainPart = /^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
-/** The e-mail rule of spec section 5, with a message for each way it can fail. */
+/** The e-mail rule of every form, with a message for each way it can fail. */
 export function emailProblem(value: string): string | undefined {
   if (value.length === 0) return 'Enter your email address';
   if (value.length > LIMITS.email) return `Email address must be ${LIMITS.email} characters or fewer`;

@@ -27,6 +27,7 @@ const islands: Record<string, { client: string; on: (path: string) => boolean; w
   SiteDialogs: { client: 'first-use', on: () => true, where: 'every page (on the first "Request a callback" or "Get Started" click)' },
   TestimonialSlider: { client: 'visible', on: (path) => path === '/', where: 'the home page' },
   ContactForm: { client: 'first-use', on: (path) => path === '/contact-us', where: '/contact-us (on the first focus, tap or key in the form)' },
+  DataRequestForm: { client: 'first-use', on: (path) => path === '/your-data', where: '/your-data (on the first focus, tap or key in the form)' },
   BookSearch: { client: 'first-use', on: (path) => /^\/books(\/\d+|\/[^/]+\/[^/]+)?$/.test(path), where: 'the book list pages and the chapters' },
 };
 

@@ -26,7 +26,9 @@ import { promisify } from 'node:util';
  * covered by the Idempotency-Key the webhook receives, not by the store.
  */
 
-const SUBMISSIONS = 200;
+// Enough that a third of them are answered before the kill and many are in flight when it lands; each call runs in
+// a worker of Netlify's function runtime, so a larger burst only makes the test slower on a two-core machine.
+const SUBMISSIONS = 90;
 const AT_ONCE = 30;
 const XSRF = 'crash-test-token-0123456789';
 
@@ -189,4 +191,4 @@ it('delivers each of a burst exactly once after a SIGKILL in its middle, a resta
   expect(deliveredIds).toEqual(all.map((sent) => sent.id).sort());
   expect(new Set(webhook.deliveries.map((delivery) => delivery.body.message)).size).toBe(SUBMISSIONS);
   expect(pendingLeft()).toEqual([]);
-}, 240_000);
+}, 480_000);

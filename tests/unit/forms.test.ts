@@ -10,7 +10,7 @@ import {
   type ServiceQuestion,
 } from '../../src/lib/forms';
 
-/* Spec section 5, rule by rule, for the three forms. */
+/* The forms' validation rules, rule by rule, for every form (src/lib/forms.ts). */
 
 const token = { 'h-captcha-response': '10000000-aaaa-bbbb-cccc-000000000001' };
 const packageRequest = {
