@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -98,7 +99,10 @@ async function sendAll(site: SiteServer, all: Sent[], onAnswer: () => void = () 
         if (response.status === 202 && body.id) {
           sent.id = body.id;
           onAnswer();
-        } else if (response.status !== 503) {
+        } else if (response.status === 503) {
+          // "Try again in a minute": the form keeps it and sends it again with the same key.
+          onAnswer();
+        } else {
           throw new Error(`unexpected ${response.status}: ${JSON.stringify(body)}`);
         }
       } catch (error) {
@@ -108,6 +112,25 @@ async function sendAll(site: SiteServer, all: Sent[], onAnswer: () => void = () 
     }
   };
   await Promise.all(Array.from({ length: AT_ONCE }, worker));
+}
+
+/** Starts a retry run by hand, as the local timer does; its answer's headers are listed when they are large. */
+function runRetries(url: string): Promise<{ status: number; body: string; bigHeaders: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method: 'POST', maxHeaderSize: 8 * 1024 * 1024 }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const bigHeaders = Object.entries(response.headers)
+          .filter(([, value]) => String(value).length > 1000)
+          .map(([name, value]) => `${name}: ${String(value).length} characters`)
+          .join(', ');
+        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), bigHeaders });
+      });
+    });
+    request.on('error', reject);
+    request.end();
+  });
 }
 
 async function storedSubmissions(): Promise<StoredSubmission[]> {
@@ -156,7 +179,11 @@ it('delivers each of a burst exactly once after a SIGKILL in its middle, a resta
 
   server = await startSiteServer({ dataDir, env: env() });
   const idsBefore = new Map(all.filter((sent) => sent.id).map((sent) => [sent.key, sent.id]));
-  await sendAll(server, all);
+  // The browsers resend what has no answer yet, with its key, until each has one (a busy server may say 503).
+  for (let round = 0; round < 10 && all.some((sent) => !sent.id); round += 1) {
+    if (round > 0) await sleep(2000);
+    await sendAll(server, all);
+  }
   expect(all.filter((sent) => !sent.id)).toEqual([]);
   // A request answered before the kill and sent again gets the same id.
   for (const sent of all.slice(0, 20)) {
@@ -168,9 +195,9 @@ it('delivers each of a burst exactly once after a SIGKILL in its middle, a resta
   webhook.up = true;
   await sleep(2500); // past every lease the killed server held, and every retry wait
   for (let run = 0; run < 30; run += 1) {
-    const response = await fetch(server.retryRunUrl, { method: 'POST' });
-    expect(response.status, server.output()).toBe(200);
-    const result = (await response.json()) as { tried: number; skipped: number; left: number };
+    const response = await runRetries(server.retryRunUrl);
+    expect(response.status, `${response.status} ${response.bigHeaders}\n${server.output()}`).toBe(200);
+    const result = JSON.parse(response.body) as { tried: number; skipped: number; left: number };
     if (pendingLeft().length === 0) break;
     await sleep(result.tried === 0 ? 1000 : 100);
   }
