@@ -303,6 +303,60 @@ describe('an accepted submission', () => {
   });
 });
 
+describe('personal data', () => {
+  const contact = {
+    kind: 'contact',
+    name: person.name,
+    email: person.email,
+    subject: 'Newsletter',
+    reason: 'general-question',
+    message: person.message,
+    noticeVersion: '2026-11-23',
+    'h-captcha-response': PASSING_TOKEN,
+  };
+
+  it('records which notice the sender saw, and a mailing-list opt-in as consent with its time and that version', async () => {
+    const now = new Date('2026-11-23T10:00:00.000Z');
+    const response = await handleContact(request({ ...contact, optIn: true }), {
+      config: config(),
+      store: blobs.store,
+      waitUntil: (promise) => void background.push(promise),
+      now: () => now,
+    });
+    const { id } = (await response.json()) as { id: string };
+    const record = await readSubmission(blobs.store, id);
+    expect(record?.fields).toMatchObject({ noticeVersion: '2026-11-23', optIn: true });
+    expect(record?.consent).toEqual({ mailingList: true, givenAt: now.toISOString(), noticeVersion: '2026-11-23' });
+  });
+
+  it('records no consent without the opt-in', async () => {
+    const { body } = await send(request({ ...contact, optIn: false }));
+    expect((await readSubmission(blobs.store, body.id!))?.consent).toBeUndefined();
+  });
+
+  it('takes a data request like any other form: checked, captcha-verified, stored and forwarded', async () => {
+    const dataRequest = {
+      kind: 'data-request',
+      name: person.name,
+      email: person.email,
+      request: 'erasure',
+      'h-captcha-response': PASSING_TOKEN,
+    };
+    expect((await send(request({ ...dataRequest, request: 'sell-my-data' }))).status).toBe(422);
+    expect((await send(request({ ...dataRequest, 'h-captcha-response': 'wrong-token' }))).status).toBe(403);
+    const { status, body } = await send(request(dataRequest));
+    expect(status).toBe(202);
+    expect(await readSubmission(blobs.store, body.id!)).toMatchObject({
+      kind: 'data-request',
+      fields: { request: 'erasure' },
+    });
+    await Promise.allSettled(background);
+    expect(webhook.deliveries.map((delivery) => delivery.body)).toEqual([
+      expect.objectContaining({ id: body.id, kind: 'data-request', email: person.email, request: 'erasure' }),
+    ]);
+  });
+});
+
 describe('spam and repeats', () => {
   it('accepts a filled honeypot silently, stores it as spam and never forwards it or asks hCaptcha', async () => {
     const { status, body } = await send(
