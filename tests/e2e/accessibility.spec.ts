@@ -272,6 +272,8 @@ function lostContent(page: Page) {
       const style = getComputedStyle(element);
       const box = element.getBoundingClientRect();
       if (style.visibility === 'hidden' || box.width === 0 || box.height === 0) continue;
+      // Text kept for screen readers only (clipped to nothing on purpose, like .visually-hidden) is not lost content.
+      if (style.clipPath === 'inset(50%)' || style.clip === 'rect(0px, 0px, 0px, 0px)') continue;
       const ownContent =
         [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '') ||
         element.matches('img, svg, video, input, select, textarea, button, math');
