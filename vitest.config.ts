@@ -25,7 +25,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'load', include: ['tests/dist/load.test.ts'], environment: 'node', testTimeout: 300_000 },
+        test: { name: 'load', include: ['tests/dist/load.test.ts'], environment: 'node', testTimeout: 330_000 },
       },
     ],
   },
