@@ -22,9 +22,10 @@ import { distRoot } from '../support/dist';
 const root = resolve(import.meta.dirname, '../..');
 let server: Awaited<ReturnType<typeof serveDist>>;
 
+// Starting the server packages the functions as a deploy does: seconds on a quiet machine, a minute or more on a busy one.
 beforeAll(async () => {
   server = await serveDist(root, await freePort(4500, 4599));
-}, 60_000);
+}, 240_000);
 
 afterAll(async () => {
   await server?.stop();
