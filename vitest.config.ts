@@ -18,9 +18,19 @@ export default defineConfig({
         test: {
           name: 'dist',
           include: ['tests/dist/**/*.test.ts'],
-          exclude: ['tests/dist/load.test.ts'],
+          exclude: ['tests/dist/load.test.ts', 'tests/dist/crash-restart.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
+        },
+      },
+      {
+        // The SIGKILL fault test starts the local server twice and sends a burst: it runs on its own, after the rest.
+        extends: true,
+        test: {
+          name: 'fault',
+          include: ['tests/dist/crash-restart.test.ts'],
+          environment: 'node',
+          testTimeout: 480_000,
         },
       },
       {

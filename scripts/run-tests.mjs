@@ -19,6 +19,8 @@ const plans = {
     [['lint'], ['test:unit'], ['check', 'build']],
     // The built site: files and the local server, and the browser tests.
     [['test:dist'], ['test:e2e']],
+    // The SIGKILL fault test, alone: it restarts the local server, which packages the functions each time.
+    [['test:fault']],
   ],
   // The slow suites on a fresh build, one at a time: the 1,000-submission load
   // test, then Lighthouse, alone so that nothing shares the CPU it measures with.
