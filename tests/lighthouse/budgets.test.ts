@@ -53,7 +53,6 @@ describe.each(['mobile', 'desktop'] as const)('Lighthouse, %s', (preset) => {
         seo: 100,
       });
       expect(result.medianRun?.outbound).toEqual([]);
-      expect(result.medianRun?.lcpElement, 'the largest contentful paint has an element').toBeTruthy();
     },
     240_000,
   );
