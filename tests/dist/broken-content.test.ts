@@ -33,7 +33,11 @@ function edit(project: string, file: string, change: (text: string) => string) {
 }
 
 function run(project: string, command: 'sync' | 'build') {
-  const result = spawnSync(process.execPath, [astro, command, ...(command === 'build' ? ['--force'] : [])], { cwd: project, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
+  const result = spawnSync(process.execPath, [astro, command, ...(command === 'build' ? ['--force'] : [])], {
+    cwd: project,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+  });
   return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
 }
 
@@ -54,7 +58,9 @@ describe('a broken content file fails the build', () => {
 
   it('names the app file and the score field when a score is out of range', () => {
     const project = projectCopy();
-    edit(project, 'src/content/apps/machine-learning-advance.json', (text) => text.replace('"score": 4.6', '"score": 7'));
+    edit(project, 'src/content/apps/machine-learning-advance.json', (text) =>
+      text.replace('"score": 4.6', '"score": 7'),
+    );
     const { status, output } = run(project, 'sync');
     expect(status).not.toBe(0);
     expect(output).toContain('src/content/apps/machine-learning-advance.json');

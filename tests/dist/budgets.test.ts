@@ -23,12 +23,32 @@ const pages = builtPages();
  * A new island is added here with its directive, on purpose.
  */
 const islands: Record<string, { client: string; on: (path: string) => boolean; where: string }> = {
-  NarrowMenu: { client: 'first-use', on: () => true, where: 'every page (on the first click of its toggle, shown below 1180 px)' },
-  SiteDialogs: { client: 'first-use', on: () => true, where: 'every page (on the first "Request a callback" or "Get Started" click)' },
+  NarrowMenu: {
+    client: 'first-use',
+    on: () => true,
+    where: 'every page (on the first click of its toggle, shown below 1180 px)',
+  },
+  SiteDialogs: {
+    client: 'first-use',
+    on: () => true,
+    where: 'every page (on the first "Request a callback" or "Get Started" click)',
+  },
   TestimonialSlider: { client: 'visible', on: (path) => path === '/', where: 'the home page' },
-  ContactForm: { client: 'first-use', on: (path) => path === '/contact-us', where: '/contact-us (on the first focus, tap or key in the form)' },
-  DataRequestForm: { client: 'first-use', on: (path) => path === '/your-data', where: '/your-data (on the first focus, tap or key in the form)' },
-  BookSearch: { client: 'first-use', on: (path) => /^\/books(\/\d+|\/[^/]+\/[^/]+)?$/.test(path), where: 'the book list pages and the chapters' },
+  ContactForm: {
+    client: 'first-use',
+    on: (path) => path === '/contact-us',
+    where: '/contact-us (on the first focus, tap or key in the form)',
+  },
+  DataRequestForm: {
+    client: 'first-use',
+    on: (path) => path === '/your-data',
+    where: '/your-data (on the first focus, tap or key in the form)',
+  },
+  BookSearch: {
+    client: 'first-use',
+    on: (path) => /^\/books(\/\d+|\/[^/]+\/[^/]+)?$/.test(path),
+    where: 'the book list pages and the chapters',
+  },
 };
 
 const fontUrlPattern = /url\((['"]?)([^'")]+)\1\)/g;
@@ -41,18 +61,25 @@ const rasterPattern = /\.(png|jpe?g|gif|bmp|tiff?)(\?|#|$)/i;
 const modernPattern = /\.(webp|avif)(\?|#|$)/i;
 
 describe('JavaScript before interaction', () => {
-  it.each(pages.map((built) => [built.path, built] as const))('%s references JavaScript files only as islands that load on their moment', (_path, built) => {
-    const { document, html } = built;
-    expect(document.querySelectorAll('script[src]').map((script) => script.getAttribute('src'))).toEqual([]);
-    expect(document.querySelectorAll('link[rel="modulepreload"], link[rel="preload"][as="script"], link[rel="prefetch"]')).toHaveLength(0);
-    // Inline scripts run with the page: none may pull in a file as it runs.
-    for (const script of document.querySelectorAll('script:not([type="application/ld+json"])')) {
-      expect(script.textContent, 'a static import in an inline script').not.toMatch(/(^|[;\s}])import\s*(["'`]|[\w${*][^;]*?\bfrom\s*["'`])/);
-    }
-    // Outside the islands' own attributes no .js address appears in the page.
-    const withoutIslandTags = html.replace(/<astro-island\s[^>]*>/g, '');
-    expect(withoutIslandTags.match(/["'(](?:https?:)?\.{0,2}\/[^"'()\s]*\.m?js["')?#]/g) ?? []).toEqual([]);
-  });
+  it.each(pages.map((built) => [built.path, built] as const))(
+    '%s references JavaScript files only as islands that load on their moment',
+    (_path, built) => {
+      const { document, html } = built;
+      expect(document.querySelectorAll('script[src]').map((script) => script.getAttribute('src'))).toEqual([]);
+      expect(
+        document.querySelectorAll('link[rel="modulepreload"], link[rel="preload"][as="script"], link[rel="prefetch"]'),
+      ).toHaveLength(0);
+      // Inline scripts run with the page: none may pull in a file as it runs.
+      for (const script of document.querySelectorAll('script:not([type="application/ld+json"])')) {
+        expect(script.textContent, 'a static import in an inline script').not.toMatch(
+          /(^|[;\s}])import\s*(["'`]|[\w${*][^;]*?\bfrom\s*["'`])/,
+        );
+      }
+      // Outside the islands' own attributes no .js address appears in the page.
+      const withoutIslandTags = html.replace(/<astro-island\s[^>]*>/g, '');
+      expect(withoutIslandTags.match(/["'(](?:https?:)?\.{0,2}\/[^"'()\s]*\.m?js["')?#]/g) ?? []).toEqual([]);
+    },
+  );
 
   it('hydrates each island as late as it can, on the pages listed for it', () => {
     const found = new Map<string, string[]>();
@@ -66,7 +93,9 @@ describe('JavaScript before interaction', () => {
       }
     }
     for (const [name, expected] of Object.entries(islands)) {
-      const missing = pages.filter((built) => expected.on(built.path) && !found.get(name)?.includes(built.path)).map((built) => built.path);
+      const missing = pages
+        .filter((built) => expected.on(built.path) && !found.get(name)?.includes(built.path))
+        .map((built) => built.path);
       expect(missing, `${name} missing from pages listed for it (${expected.where})`).toEqual([]);
     }
   });
@@ -78,34 +107,40 @@ describe('JavaScript before interaction', () => {
 });
 
 describe('the first round trip', () => {
-  it.each(pages.map((built) => [built.path, built] as const))(`%s: HTML with its inline CSS is within ${budgets.firstRoundTripBytes / 1024} KB gzip`, (_path, built) => {
-    const css = firstPaintCss(built.html);
-    // The CSS is inlined (astro.config.mjs: inlineStylesheets 'always'); a linked stylesheet would add a round trip.
-    expect(css.linked).toEqual([]);
-    expect(gzipSize(built.html)).toBeLessThanOrEqual(budgets.firstRoundTripBytes);
-  });
+  it.each(pages.map((built) => [built.path, built] as const))(
+    `%s: HTML with its inline CSS is within ${budgets.firstRoundTripBytes / 1024} KB gzip`,
+    (_path, built) => {
+      const css = firstPaintCss(built.html);
+      // The CSS is inlined (astro.config.mjs: inlineStylesheets 'always'); a linked stylesheet would add a round trip.
+      expect(css.linked).toEqual([]);
+      expect(gzipSize(built.html)).toBeLessThanOrEqual(budgets.firstRoundTripBytes);
+    },
+  );
 });
 
 describe('fonts', () => {
-  it.each(pages.map((built) => [built.path, built] as const))('%s uses at most two self-hosted, subset font files that swap in', (_path, built) => {
-    const faces = fontFaces(built);
-    const files = new Set<string>();
-    for (const face of faces) {
-      expect(face.replace(/\s+/g, ''), 'font-display').toContain('font-display:swap');
-      expect(face, 'a subset names its characters').toMatch(/unicode-range\s*:/);
-      for (const [, , url] of face.matchAll(fontUrlPattern)) files.add(url!);
-    }
-    for (const link of built.document.querySelectorAll('link[rel="preload"][as="font"]')) {
-      const href = link.getAttribute('href')!;
-      expect(files, `preloaded font ${href} is one of the @font-face files`).toContain(href);
-    }
-    expect(files.size).toBeGreaterThan(0);
-    expect(files.size).toBeLessThanOrEqual(budgets.maxFontFiles);
-    for (const url of files) {
-      expect(url, 'self-hosted').toMatch(/^\/_astro\/[^/]+\.woff2$/);
-      expect(existsSync(join(distRoot, url)), `${url} is in dist`).toBe(true);
-    }
-  });
+  it.each(pages.map((built) => [built.path, built] as const))(
+    '%s uses at most two self-hosted, subset font files that swap in',
+    (_path, built) => {
+      const faces = fontFaces(built);
+      const files = new Set<string>();
+      for (const face of faces) {
+        expect(face.replace(/\s+/g, ''), 'font-display').toContain('font-display:swap');
+        expect(face, 'a subset names its characters').toMatch(/unicode-range\s*:/);
+        for (const [, , url] of face.matchAll(fontUrlPattern)) files.add(url!);
+      }
+      for (const link of built.document.querySelectorAll('link[rel="preload"][as="font"]')) {
+        const href = link.getAttribute('href')!;
+        expect(files, `preloaded font ${href} is one of the @font-face files`).toContain(href);
+      }
+      expect(files.size).toBeGreaterThan(0);
+      expect(files.size).toBeLessThanOrEqual(budgets.maxFontFiles);
+      for (const url of files) {
+        expect(url, 'self-hosted').toMatch(/^\/_astro\/[^/]+\.woff2$/);
+        expect(existsSync(join(distRoot, url)), `${url} is in dist`).toBe(true);
+      }
+    },
+  );
 
   it('has every character of every heading and button in the font, so none mixes two typefaces', () => {
     const inFont = new Set([...textCharacters, ...rupeeCharacters]);
@@ -113,10 +148,13 @@ describe('fonts', () => {
     for (const built of pages) {
       for (const element of built.document.querySelectorAll('h1, h2, h3, h4, h5, h6, button, .button, title')) {
         // Formulas in chapter headings are MathML, set in the system's maths font on purpose.
-        const text = element.querySelectorAll('math').reduce((rest, math) => rest.replace(math.textContent, ''), element.textContent);
+        const text = element
+          .querySelectorAll('math')
+          .reduce((rest, math) => rest.replace(math.textContent, ''), element.textContent);
         // Subscript and superscript digits (CaCO₃) are notation like the formulas; Inter has none.
         for (const character of text.replace(/[\s\u2070-\u209f]/g, '')) {
-          if (!inFont.has(character) && !missing.has(character)) missing.set(character, `${built.path}: ${text.trim()}`);
+          if (!inFont.has(character) && !missing.has(character))
+            missing.set(character, `${built.path}: ${text.trim()}`);
         }
       }
     }
@@ -124,38 +162,51 @@ describe('fonts', () => {
   });
 
   it('keeps each font file small, as a subset is: under 24 KB', () => {
-    const urls = new Set(fontFaces(pages[0]!).flatMap((face) => [...face.matchAll(fontUrlPattern)].map(([, , url]) => url!)));
+    const urls = new Set(
+      fontFaces(pages[0]!).flatMap((face) => [...face.matchAll(fontUrlPattern)].map(([, , url]) => url!)),
+    );
     expect(urls.size).toBeGreaterThan(0);
     for (const url of urls) expect(readFileSync(join(distRoot, url)).length, url).toBeLessThan(24 * 1024);
   });
 });
 
 describe('images', () => {
-  it.each(pages.map((built) => [built.path, built] as const))('%s sizes every image and never lazy-loads one at the top of the page', (_path, built) => {
-    const { document } = built;
-    for (const image of document.querySelectorAll('img, video')) {
-      const label = image.getAttribute('src') ?? image.getAttribute('poster') ?? image.tagName;
-      expect(image.getAttribute('width'), `${label} width`).toMatch(/^[1-9]\d*$/);
-      expect(image.getAttribute('height'), `${label} height`).toMatch(/^[1-9]\d*$/);
-    }
-    // The likely LCP image is an image in the opening of <main>: before its first h2.
-    const main = document.querySelector('main')!;
-    const opening = main.innerHTML.split(/<h2[\s>]/)[0]!;
-    for (const [tag] of opening.matchAll(/<img\s[^>]*>/g)) {
-      expect(tag, 'an image at the top of the page loads eagerly').toMatch(/\sloading="eager"/);
-    }
-  });
+  it.each(pages.map((built) => [built.path, built] as const))(
+    '%s sizes every image and never lazy-loads one at the top of the page',
+    (_path, built) => {
+      const { document } = built;
+      for (const image of document.querySelectorAll('img, video')) {
+        const label = image.getAttribute('src') ?? image.getAttribute('poster') ?? image.tagName;
+        expect(image.getAttribute('width'), `${label} width`).toMatch(/^[1-9]\d*$/);
+        expect(image.getAttribute('height'), `${label} height`).toMatch(/^[1-9]\d*$/);
+      }
+      // The likely LCP image is an image in the opening of <main>: before its first h2.
+      const main = document.querySelector('main')!;
+      const opening = main.innerHTML.split(/<h2[\s>]/)[0]!;
+      for (const [tag] of opening.matchAll(/<img\s[^>]*>/g)) {
+        expect(tag, 'an image at the top of the page loads eagerly').toMatch(/\sloading="eager"/);
+      }
+    },
+  );
 
-  it.each(pages.map((built) => [built.path, built] as const))('%s serves raster images in a modern format with a fallback', (_path, built) => {
-    const { document } = built;
-    for (const image of document.querySelectorAll('img')) {
-      const src = image.getAttribute('src') ?? '';
-      const picture = image.parentNode?.tagName === 'PICTURE' ? image.parentNode : null;
-      const sources = picture?.querySelectorAll('source').map((source) => source.getAttribute('type') ?? '') ?? [];
-      if (rasterPattern.test(src)) expect(sources, `${src} needs an AVIF or WebP <source>`).toEqual(expect.arrayContaining([expect.stringMatching(/image\/(avif|webp)/)]));
-      if (modernPattern.test(src)) expect.fail(`${src}: a WebP or AVIF image needs a <picture> with a PNG or JPEG <img> as the fallback`);
-    }
-    // A poster has no fallback mechanism; every browser that plays the video reads WebP.
-    for (const video of document.querySelectorAll('video[poster]')) expect(video.getAttribute('poster')).toMatch(modernPattern);
-  });
+  it.each(pages.map((built) => [built.path, built] as const))(
+    '%s serves raster images in a modern format with a fallback',
+    (_path, built) => {
+      const { document } = built;
+      for (const image of document.querySelectorAll('img')) {
+        const src = image.getAttribute('src') ?? '';
+        const picture = image.parentNode?.tagName === 'PICTURE' ? image.parentNode : null;
+        const sources = picture?.querySelectorAll('source').map((source) => source.getAttribute('type') ?? '') ?? [];
+        if (rasterPattern.test(src))
+          expect(sources, `${src} needs an AVIF or WebP <source>`).toEqual(
+            expect.arrayContaining([expect.stringMatching(/image\/(avif|webp)/)]),
+          );
+        if (modernPattern.test(src))
+          expect.fail(`${src}: a WebP or AVIF image needs a <picture> with a PNG or JPEG <img> as the fallback`);
+      }
+      // A poster has no fallback mechanism; every browser that plays the video reads WebP.
+      for (const video of document.querySelectorAll('video[poster]'))
+        expect(video.getAttribute('poster')).toMatch(modernPattern);
+    },
+  );
 });

@@ -179,7 +179,11 @@ it('delivers each of a burst exactly once after a SIGKILL in its middle, a resta
   expect(killed, `${settled} requests had ended before the burst ended`).toBe(true);
   const unanswered = all.filter((sent) => !sent.id).length;
   expect(unanswered, 'the kill left requests without an answer').toBeGreaterThan(0);
-  await new Promise((done) => (first.process.exitCode !== null || first.process.signalCode !== null ? done(null) : first.process.once('exit', done)));
+  await new Promise((done) =>
+    first.process.exitCode !== null || first.process.signalCode !== null
+      ? done(null)
+      : first.process.once('exit', done),
+  );
 
   server = await startSiteServer({ dataDir, env: env() });
   const idsBefore = new Map(all.filter((sent) => sent.id).map((sent) => [sent.key, sent.id]));
@@ -214,7 +218,10 @@ it('delivers each of a burst exactly once after a SIGKILL in its middle, a resta
   }
   for (const sent of all) {
     const stored = byMessage.get(sent.message) ?? [];
-    expect(stored.map((record) => record.id), sent.key).toEqual([sent.id]);
+    expect(
+      stored.map((record) => record.id),
+      sent.key,
+    ).toEqual([sent.id]);
     expect(stored[0]!.delivery.status, sent.key).toBe('delivered');
   }
   expect(records).toHaveLength(SUBMISSIONS);

@@ -85,9 +85,11 @@ describe('the headers of the built site, as Netlify parses them', () => {
   });
 
   it('serves the pinned editor and its generated configuration, and keeps /admin out of the sitemap', () => {
-    const version = (JSON.parse(readFileSync(join(root, 'node_modules/@sveltia/cms/package.json'), 'utf8')) as {
-      version: string;
-    }).version;
+    const version = (
+      JSON.parse(readFileSync(join(root, 'node_modules/@sveltia/cms/package.json'), 'utf8')) as {
+        version: string;
+      }
+    ).version;
     expect(readFileSync(join(dist, 'admin/index.html'), 'utf8')).toContain(`/admin/cms.js?v=${version}`);
     expect(existsSync(join(dist, 'admin/sveltia/index.js'))).toBe(true);
     expect(readFileSync(join(dist, 'admin/config.yml'), 'utf8')).toMatch(/^publish_mode: editorial_workflow$/m);

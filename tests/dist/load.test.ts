@@ -16,7 +16,11 @@ import { expect, it } from 'vitest';
 const root = resolve(import.meta.dirname, '../..');
 
 it('answers 150 submissions at concurrency 10 with 202, stores and delivers each exactly once', async () => {
-  const child = spawn(process.execPath, ['scripts/load-test.mjs', '--count', '150', '--concurrency', '10', '--timeout', '280'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    ['scripts/load-test.mjs', '--count', '150', '--concurrency', '10', '--timeout', '280'],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => void (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => void (output += chunk.toString()));

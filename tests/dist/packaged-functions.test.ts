@@ -159,7 +159,9 @@ describe('netlify.toml, as Netlify reads it', () => {
       // (tests/dist/headers.test.ts checks each path gets exactly one).
       const everyPage = Object.assign(
         {},
-        ...config.headers.filter((rule: { for: string }) => rule.for === '/*').map((rule: { values: object }) => rule.values),
+        ...config.headers
+          .filter((rule: { for: string }) => rule.for === '/*')
+          .map((rule: { values: object }) => rule.values),
       );
       expect(everyPage).toMatchObject({ 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'DENY' });
       expect(config.build.environment.NODE_VERSION).toBe('24');

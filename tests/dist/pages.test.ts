@@ -15,17 +15,20 @@ const pages = builtPages();
 const contentPages = pages.filter((built) => built.path !== '/404');
 
 describe('every page', () => {
-  it.each(pages.map((built) => [built.path, built] as const))('%s has a title, description, canonical, lang, one h1 and a skip link', (_path, built) => {
-    const { document } = built;
-    expect(document.querySelector('title')?.textContent.trim()).toMatch(/\S.+\| Quartz Digital$|^Quartz Digital: /);
-    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')?.length).toBeGreaterThan(40);
-    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toMatch(/^https?:\/\/[^/]+\//);
-    expect(document.querySelector('meta[property="og:title"]')).not.toBeNull();
-    expect(document.querySelector('html')?.getAttribute('lang')).toBe('en-IN');
-    expect(document.querySelectorAll('h1')).toHaveLength(1);
-    expect(document.querySelector('a.skip-link')?.getAttribute('href')).toBe('#main');
-    expect(document.querySelector('main#main')).not.toBeNull();
-  });
+  it.each(pages.map((built) => [built.path, built] as const))(
+    '%s has a title, description, canonical, lang, one h1 and a skip link',
+    (_path, built) => {
+      const { document } = built;
+      expect(document.querySelector('title')?.textContent.trim()).toMatch(/\S.+\| Quartz Digital$|^Quartz Digital: /);
+      expect(document.querySelector('meta[name="description"]')?.getAttribute('content')?.length).toBeGreaterThan(40);
+      expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toMatch(/^https?:\/\/[^/]+\//);
+      expect(document.querySelector('meta[property="og:title"]')).not.toBeNull();
+      expect(document.querySelector('html')?.getAttribute('lang')).toBe('en-IN');
+      expect(document.querySelectorAll('h1')).toHaveLength(1);
+      expect(document.querySelector('a.skip-link')?.getAttribute('href')).toBe('#main');
+      expect(document.querySelector('main#main')).not.toBeNull();
+    },
+  );
 
   it('names its own clean address as canonical; an app privacy page at its title slug names the appId address', () => {
     const apps = readCollection('apps').map((entry) => entry.data as { appId: string; title: string });
@@ -50,7 +53,10 @@ describe('every page', () => {
 
   it('loads no script file with the page: islands load theirs only when their moment comes', () => {
     for (const built of pages) {
-      expect(built.document.querySelectorAll('script[src]').map((script) => script.getAttribute('src')), built.path).toEqual([]);
+      expect(
+        built.document.querySelectorAll('script[src]').map((script) => script.getAttribute('src')),
+        built.path,
+      ).toEqual([]);
       expect(built.document.querySelectorAll('link[rel="modulepreload"]'), built.path).toHaveLength(0);
     }
   });
@@ -62,16 +68,18 @@ describe('every page', () => {
     expect(scriptSrc).not.toContain("'unsafe-inline'");
     expect(policy).toContain("frame-ancestors 'none'");
     for (const built of pages) {
-      for (const script of inlineScripts(built.html)) expect(scriptSrc, `${built.path}: ${script.slice(0, 60)}`).toContain(`'${sha256(script)}'`);
+      for (const script of inlineScripts(built.html))
+        expect(scriptSrc, `${built.path}: ${script.slice(0, 60)}`).toContain(`'${sha256(script)}'`);
     }
   });
 });
 
 describe('links and assets', () => {
   const references = pages.flatMap((built) =>
-    built.document
-      .querySelectorAll('a[href], link[href], img[src], source[src], video[poster]')
-      .map((element) => ({ from: built.path, url: element.getAttribute('href') ?? element.getAttribute('src') ?? element.getAttribute('poster')! })),
+    built.document.querySelectorAll('a[href], link[href], img[src], source[src], video[poster]').map((element) => ({
+      from: built.path,
+      url: element.getAttribute('href') ?? element.getAttribute('src') ?? element.getAttribute('poster')!,
+    })),
   );
 
   it('resolves every internal link and asset to a file in dist, as Netlify finds it', async () => {
@@ -91,7 +99,8 @@ describe('links and assets', () => {
       const match = /^(?<path>\/[^#?]*)?(?:\?[^#]*)?#(?<id>.+)$/.exec(url);
       if (!match?.groups || url.startsWith('http')) continue;
       const target = match.groups.path ? pages.find((built) => built.path === match.groups!.path) : page(from);
-      if (target && !target.document.getElementById(decodeURIComponent(match.groups.id!))) broken.push(`${from} -> ${url}`);
+      if (target && !target.document.getElementById(decodeURIComponent(match.groups.id!)))
+        broken.push(`${from} -> ${url}`);
     }
     expect(broken).toEqual([]);
   });
@@ -106,28 +115,46 @@ describe('links and assets', () => {
 });
 
 describe('the catalogue', () => {
-  const services = readCollection('services').map((entry) => entry.data as { title: string; packages: { price: number; name: string }[] });
+  const services = readCollection('services').map(
+    (entry) => entry.data as { title: string; packages: { price: number; name: string }[] },
+  );
 
   it('builds one page for each of the 17 services, at the slug of its title', () => {
     const servicePages = pages.filter((built) => built.path.startsWith('/our-services/'));
-    expect(servicePages.map((built) => built.path).sort()).toEqual(services.map((service) => `/our-services/${slugify(service.title)}`).sort());
+    expect(servicePages.map((built) => built.path).sort()).toEqual(
+      services.map((service) => `/our-services/${slugify(service.title)}`).sort(),
+    );
     expect(servicePages).toHaveLength(17);
   });
 
-  it.each(services.map((service) => [service.title, service] as const))('%s shows its three prices in Indian grouping, a "Get Started" each and a link to #packages', (_title, service) => {
-    const built = page(`/our-services/${slugify(service.title)}`);
-    const cards = built.document.querySelectorAll('#packages article');
-    expect(cards).toHaveLength(3);
-    cards.forEach((card, index) => {
-      expect(card.querySelector('data')?.textContent).toBe(formatInr(service.packages[index]!.price));
-      expect(card.querySelector('a[data-package-request]')?.textContent).toContain('Get Started');
-      expect(card.querySelector('a[data-package-request]')?.getAttribute('href')).toContain(`package=${encodeURIComponent(service.packages[index]!.name).replace(/%20/g, '+')}`);
-    });
-    expect(built.document.querySelector('a[href="#packages"]')?.textContent).toBe('See Plans and Pricing');
-  });
+  it.each(services.map((service) => [service.title, service] as const))(
+    '%s shows its three prices in Indian grouping, a "Get Started" each and a link to #packages',
+    (_title, service) => {
+      const built = page(`/our-services/${slugify(service.title)}`);
+      const cards = built.document.querySelectorAll('#packages article');
+      expect(cards).toHaveLength(3);
+      cards.forEach((card, index) => {
+        expect(card.querySelector('data')?.textContent).toBe(formatInr(service.packages[index]!.price));
+        expect(card.querySelector('a[data-package-request]')?.textContent).toContain('Get Started');
+        expect(card.querySelector('a[data-package-request]')?.getAttribute('href')).toContain(
+          `package=${encodeURIComponent(service.packages[index]!.name).replace(/%20/g, '+')}`,
+        );
+      });
+      expect(built.document.querySelector('a[href="#packages"]')?.textContent).toBe('See Plans and Pricing');
+    },
+  );
 
   it('labels the two day figures, says the price period beside each price, and marks the "most chosen" package its file names', () => {
-    const all = readCollection('services').map((entry) => entry.data as { title: string; estimatedDeliveryDays: number; pricePeriod?: string; mostChosen?: string; packages: { id: string; deliveryDays: number }[] });
+    const all = readCollection('services').map(
+      (entry) =>
+        entry.data as {
+          title: string;
+          estimatedDeliveryDays: number;
+          pricePeriod?: string;
+          mostChosen?: string;
+          packages: { id: string; deliveryDays: number }[];
+        },
+    );
     expect(all.filter((service) => service.mostChosen).length).toBeGreaterThan(0);
     for (const service of all) {
       const { document } = page(`/our-services/${slugify(service.title)}`);
@@ -136,9 +163,13 @@ describe('the catalogue', () => {
       const cards = document.querySelectorAll('#packages article');
       cards.forEach((card, index) => {
         const pkg = service.packages[index]!;
-        expect(card.querySelector('.package__delivery')?.textContent).toMatch(new RegExp(`^Delivery time: ${pkg.deliveryDays} days?$`));
+        expect(card.querySelector('.package__delivery')?.textContent).toMatch(
+          new RegExp(`^Delivery time: ${pkg.deliveryDays} days?$`),
+        );
         expect(card.querySelector('.package__price')?.textContent).toContain(service.pricePeriod ?? 'one-time');
-        expect(card.textContent.includes('Most chosen'), `${service.title} ${pkg.id}`).toBe(service.mostChosen === pkg.id);
+        expect(card.textContent.includes('Most chosen'), `${service.title} ${pkg.id}`).toBe(
+          service.mostChosen === pkg.id,
+        );
       });
       expect(document.querySelector('#packages')!.textContent).not.toMatch(/ask for:|\(optional\)/);
     }
@@ -147,15 +178,29 @@ describe('the catalogue', () => {
   it('says how tax applies, in the words of src/site.ts, wherever prices are shown', () => {
     const priced = pages.filter((candidate) => candidate.path.startsWith('/our-services'));
     expect(priced).toHaveLength(18);
-    for (const built of priced) expect(built.document.querySelector('main')!.textContent, built.path).toContain(site.taxNote);
+    for (const built of priced)
+      expect(built.document.querySelector('main')!.textContent, built.path).toContain(site.taxNote);
   });
 
   it('describes each service as a schema.org Service with three offers in rupees', () => {
     for (const service of services) {
-      const [data] = jsonLd(page(`/our-services/${slugify(service.title)}`)) as [{ '@type': string; offers: { price: number; priceCurrency: string; priceSpecification: { price: number; description: string } }[] }];
+      const [data] = jsonLd(page(`/our-services/${slugify(service.title)}`)) as [
+        {
+          '@type': string;
+          offers: {
+            price: number;
+            priceCurrency: string;
+            priceSpecification: { price: number; description: string };
+          }[];
+        },
+      ];
       expect(data['@type']).toBe('Service');
-      expect(data.offers.map((offer) => [offer.price, offer.priceCurrency])).toEqual(service.packages.map((pkg) => [pkg.price, 'INR']));
-      expect(data.offers.map((offer) => [offer.priceSpecification.price, offer.priceSpecification.description])).toEqual(service.packages.map((pkg) => [pkg.price, site.taxNote]));
+      expect(data.offers.map((offer) => [offer.price, offer.priceCurrency])).toEqual(
+        service.packages.map((pkg) => [pkg.price, 'INR']),
+      );
+      expect(
+        data.offers.map((offer) => [offer.priceSpecification.price, offer.priceSpecification.description]),
+      ).toEqual(service.packages.map((pkg) => [pkg.price, site.taxNote]));
     }
   });
 
@@ -167,9 +212,13 @@ describe('the catalogue', () => {
 
   it('shows each service card with its category, its lowest price and a link that names what it opens', () => {
     const built = page('/our-services');
-    const all = readCollection('services').map((entry) => entry.data as { title: string; category: string; pricePeriod?: string; packages: { price: number }[] });
+    const all = readCollection('services').map(
+      (entry) => entry.data as { title: string; category: string; pricePeriod?: string; packages: { price: number }[] },
+    );
     for (const service of all) {
-      const card = built.document.querySelectorAll('main li article').find((article) => article.querySelector('h3')?.textContent === service.title);
+      const card = built.document
+        .querySelectorAll('main li article')
+        .find((article) => article.querySelector('h3')?.textContent === service.title);
       expect(card, service.title).toBeDefined();
       expect(card!.querySelector('.eyebrow')?.textContent).toBe(service.category);
       const from = `from ${formatInr(Math.min(...service.packages.map((pkg) => pkg.price)))}${service.pricePeriod ? ` ${service.pricePeriod}` : ''}`;
@@ -182,7 +231,9 @@ describe('the catalogue', () => {
 
   it('narrows the catalogue by category without JavaScript: a jump list of anchors to one section per category', () => {
     const built = page('/our-services');
-    const categories = [...new Set(readCollection('services').map((entry) => (entry.data as { category: string }).category))];
+    const categories = [
+      ...new Set(readCollection('services').map((entry) => (entry.data as { category: string }).category)),
+    ];
     const jumps = built.document.querySelectorAll('nav[aria-labelledby="categories-title"] a');
     expect(jumps).toHaveLength(categories.length);
     for (const jump of jumps) {
@@ -201,11 +252,15 @@ describe('home page', () => {
   it('has the hero text, a looping muted video with a poster and both formats, fetched only when its script starts it', () => {
     expect(home.document.querySelector('h1')?.textContent).toBe('What happens now...');
     const video = home.document.querySelector('video')!;
-    for (const attribute of ['muted', 'loop', 'playsinline', 'poster']) expect(video.hasAttribute(attribute)).toBe(true);
+    for (const attribute of ['muted', 'loop', 'playsinline', 'poster'])
+      expect(video.hasAttribute(attribute)).toBe(true);
     // autoplay would fetch the video with the page, ahead of its text on a slow connection.
     expect(video.hasAttribute('autoplay')).toBe(false);
     expect(video.getAttribute('preload')).toBe('none');
-    expect(video.querySelectorAll('source').map((source) => source.getAttribute('type'))).toEqual(['video/webm', 'video/mp4']);
+    expect(video.querySelectorAll('source').map((source) => source.getAttribute('type'))).toEqual([
+      'video/webm',
+      'video/mp4',
+    ]);
   });
 
   it('says in the hero what the company does and for whom, with one primary action and a small named pause control', () => {
@@ -232,7 +287,9 @@ describe('home page', () => {
     const hrefs = home.document.querySelectorAll('main a').map((link) => link.getAttribute('href'));
     expect(hrefs).toEqual(expect.arrayContaining(['/what-we-do', '/work', '/our-story']));
     expect(home.document.querySelectorAll('#work-title ~ ul article').length).toBeLessThanOrEqual(3);
-    expect(home.document.querySelectorAll('#stages-title ~ ol li h3').map((h) => h.textContent.replace(/^\d+\.\s*/, ''))).toEqual(['Discover', 'Pilot', 'Launch', 'Boost']);
+    expect(
+      home.document.querySelectorAll('#stages-title ~ ol li h3').map((h) => h.textContent.replace(/^\d+\.\s*/, '')),
+    ).toEqual(['Discover', 'Pilot', 'Launch', 'Boost']);
   });
 
   it('shows the three testimonials and the New Delhi office', () => {
@@ -242,14 +299,19 @@ describe('home page', () => {
 
   it('describes the organisation with its New Delhi address', () => {
     for (const path of ['/', '/contact-us']) {
-      const organisation = jsonLd(page(path)).find((data) => data['@type'] === 'Organization') as { address: { addressLocality: string } };
+      const organisation = jsonLd(page(path)).find((data) => data['@type'] === 'Organization') as {
+        address: { addressLocality: string };
+      };
       expect(organisation.address.addressLocality).toBe('New Delhi');
     }
   });
 });
 
 describe('apps, books and policies', () => {
-  const apps = readCollection('apps').map((entry) => entry.data as { appId: string; title: string; score?: number; ratingCount?: number; playstoreUrl?: string });
+  const apps = readCollection('apps').map(
+    (entry) =>
+      entry.data as { appId: string; title: string; score?: number; ratingCount?: number; playstoreUrl?: string },
+  );
 
   it('lists the 15 apps, the unreleased ones apart as "coming soon", with a rating only where a count stands behind it', () => {
     const built = page('/apps');
@@ -259,7 +321,9 @@ describe('apps, books and policies', () => {
     const unreleased = apps.filter((app) => !app.playstoreUrl);
     expect(unreleased.length).toBeGreaterThan(0);
     const comingSoon = built.document.querySelector('section[aria-labelledby="coming-soon-title"]')!;
-    expect(comingSoon.querySelectorAll('li.app h3').map((heading) => heading.textContent)).toEqual(unreleased.map((app) => app.title.replace(/\s*\(Unreleased\)\s*/, '')));
+    expect(comingSoon.querySelectorAll('li.app h3').map((heading) => heading.textContent)).toEqual(
+      unreleased.map((app) => app.title.replace(/\s*\(Unreleased\)\s*/, '')),
+    );
     expect(comingSoon.querySelectorAll('a[href*="play.google.com"]')).toHaveLength(0);
     const software = jsonLd(built).filter((data) => data['@type'] === 'SoftwareApplication');
     expect(software).toHaveLength(15);
@@ -296,19 +360,30 @@ describe('apps, books and policies', () => {
   });
 
   it('builds every chapter, links it from its book and back, and chains the chapters with previous/next', () => {
-    const chapterFiles = readdirSync(join(contentRoot, 'chapters'), { recursive: true }).filter((name) => String(name).endsWith('.md'));
-    const chapterPages = pages.filter((built) => /^\/books\/[^/]+\/[^/]+$/.test(built.path) && !/^\/books\/\d+$/.test(built.path));
+    const chapterFiles = readdirSync(join(contentRoot, 'chapters'), { recursive: true }).filter((name) =>
+      String(name).endsWith('.md'),
+    );
+    const chapterPages = pages.filter(
+      (built) => /^\/books\/[^/]+\/[^/]+$/.test(built.path) && !/^\/books\/\d+$/.test(built.path),
+    );
     expect(chapterPages.length).toBeGreaterThanOrEqual(24 * 3);
     expect(chapterPages.length).toBe(chapterFiles.length);
     const books = new Set(chapterPages.map((built) => built.path.split('/')[2]));
     expect(books.size).toBe(24);
     for (const built of chapterPages) {
       const bookPath = built.path.split('/').slice(0, 3).join('/');
-      expect(page(bookPath).document.querySelector(`a[href="${built.path}"]`), `${bookPath} links ${built.path}`).not.toBeNull();
-      expect(built.document.querySelector(`nav[aria-label="Breadcrumb"] a[href="${bookPath}"]`), `${built.path} links back`).not.toBeNull();
+      expect(
+        page(bookPath).document.querySelector(`a[href="${built.path}"]`),
+        `${bookPath} links ${built.path}`,
+      ).not.toBeNull();
+      expect(
+        built.document.querySelector(`nav[aria-label="Breadcrumb"] a[href="${bookPath}"]`),
+        `${built.path} links back`,
+      ).not.toBeNull();
       const next = built.document.querySelector('a[rel="next"]')?.getAttribute('href');
       if (next) expect(page(next).document.querySelector('a[rel="prev"]')?.getAttribute('href')).toBe(built.path);
-      const data = jsonLd(built).find((item) => item['@type'] === 'Chapter') as { isPartOf: { url: string } } | undefined;
+      const data = jsonLd(built).find((item) => item['@type'] === 'Chapter') as
+        { isPartOf: { url: string } } | undefined;
       expect(data?.isPartOf.url).toMatch(new RegExp(`${bookPath}$`));
     }
   });
@@ -341,7 +416,9 @@ describe('apps, books and policies', () => {
       for (const image of built.document.querySelectorAll('.prose img')) {
         expect(image.closest('.diagram-scroll'), built.path).not.toBeNull();
       }
-      for (const scroller of built.document.querySelectorAll('.table-scroll, .diagram-scroll, .formula[tabindex], .formula-inline')) {
+      for (const scroller of built.document.querySelectorAll(
+        '.table-scroll, .diagram-scroll, .formula[tabindex], .formula-inline',
+      )) {
         scrollers += 1;
         expect(scroller.getAttribute('tabindex'), built.path).toBe('0');
         expect(scroller.getAttribute('role'), built.path).toBe('group');
@@ -361,7 +438,9 @@ describe('apps, books and policies', () => {
       expect(page(path).html).not.toMatch(/\{\{\s*\w+\s*\}\}/);
     }
     const terms = page('/terms-and-conditions');
-    expect(terms.document.querySelectorAll('main h2').filter((heading) => /^\d+\. /.test(heading.textContent))).toHaveLength(25);
+    expect(
+      terms.document.querySelectorAll('main h2').filter((heading) => /^\d+\. /.test(heading.textContent)),
+    ).toHaveLength(25);
     for (const path of ['/terms-and-conditions', '/privacy-policy']) {
       expect(page(path).document.querySelector('main')?.textContent).toMatch(
         /Last revised (January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}/,
@@ -371,19 +450,28 @@ describe('apps, books and policies', () => {
 });
 
 describe('expertise, projects and services', () => {
-  const projects = readCollection('projects').map((entry) => ({ id: entry.id, ...(entry.data as { name: string; industry: string; services: string[] }) }));
+  const projects = readCollection('projects').map((entry) => ({
+    id: entry.id,
+    ...(entry.data as { name: string; industry: string; services: string[] }),
+  }));
   const expertise = readCollection('expertise').map((entry) => ({ id: entry.id, ...(entry.data as { name: string }) }));
   const services = readCollection('services').map((entry) => ({ id: entry.id, ...(entry.data as { title: string }) }));
 
   it('links each project to its industry and the services it used, and each industry back to its projects and their services', () => {
     for (const project of projects) {
       const industry = expertise.find((item) => item.id === project.industry)!;
-      const links = page(`/work/${slugify(project.name)}`).document.querySelectorAll('main .related a').map((link) => link.getAttribute('href'));
+      const links = page(`/work/${slugify(project.name)}`)
+        .document.querySelectorAll('main .related a')
+        .map((link) => link.getAttribute('href'));
       expect(links).toContain(`/expertise/${slugify(industry.name)}`);
-      for (const id of project.services) expect(links).toContain(`/our-services/${slugify(services.find((service) => service.id === id)!.title)}`);
-      const back = page(`/expertise/${slugify(industry.name)}`).document.querySelectorAll('main .related a').map((link) => link.getAttribute('href'));
+      for (const id of project.services)
+        expect(links).toContain(`/our-services/${slugify(services.find((service) => service.id === id)!.title)}`);
+      const back = page(`/expertise/${slugify(industry.name)}`)
+        .document.querySelectorAll('main .related a')
+        .map((link) => link.getAttribute('href'));
       expect(back).toContain(`/work/${slugify(project.name)}`);
-      for (const id of project.services) expect(back).toContain(`/our-services/${slugify(services.find((service) => service.id === id)!.title)}`);
+      for (const id of project.services)
+        expect(back).toContain(`/our-services/${slugify(services.find((service) => service.id === id)!.title)}`);
     }
   });
 });
@@ -395,8 +483,16 @@ describe('what we do', () => {
     expect(groups).toHaveLength(5);
     for (const group of groups) {
       const name = group.querySelector('h3')!.textContent;
-      const listed = group.querySelectorAll('a').map((link) => link.textContent).sort();
-      expect(listed, name).toEqual(all.filter((service) => service.discipline === name).map((service) => service.title).sort());
+      const listed = group
+        .querySelectorAll('a')
+        .map((link) => link.textContent)
+        .sort();
+      expect(listed, name).toEqual(
+        all
+          .filter((service) => service.discipline === name)
+          .map((service) => service.title)
+          .sort(),
+      );
     }
   });
 });
@@ -421,7 +517,9 @@ describe('trust', () => {
 
 describe('search engines', () => {
   const sitemap = readFileSync(join(distRoot, 'sitemap-0.xml'), 'utf8');
-  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname.replace(/\/$/, '') || '/');
+  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (match) => new URL(match[1]!).pathname.replace(/\/$/, '') || '/',
+  );
 
   it('lists every page but the 404 in the sitemap', () => {
     expect(listed.sort()).toEqual(contentPages.map((built) => built.path).sort());
@@ -449,7 +547,8 @@ describe('personal data', () => {
   it('"Your data" says how to get, correct or erase data, withdraw consent and complain, with the grievance contact', () => {
     const { document } = page('/your-data');
     const main = document.querySelector('main')!;
-    for (const id of ['what-we-keep', 'request', 'withdraw', 'complain']) expect(main.querySelector(`#${id}`), id).not.toBeNull();
+    for (const id of ['what-we-keep', 'request', 'withdraw', 'complain'])
+      expect(main.querySelector(`#${id}`), id).not.toBeNull();
     expect(main.textContent).toContain(`${retentionDays} days`);
     expect(main.textContent).toContain(`after ${spamRetentionDays}`);
     expect(main.textContent).toContain(grievanceOfficer.name);
@@ -462,7 +561,14 @@ describe('personal data', () => {
 
   it('the privacy policy itemises the data, and names the retention period, the rights and the grievance officer', () => {
     const text = page('/privacy-policy').document.querySelector('main')!.textContent;
-    for (const heading of ['What each form collects', 'Why we use it', 'How long we keep it', 'Your rights', 'Grievance redressal', 'The Data Protection Board of India']) {
+    for (const heading of [
+      'What each form collects',
+      'Why we use it',
+      'How long we keep it',
+      'Your rights',
+      'Grievance redressal',
+      'The Data Protection Board of India',
+    ]) {
       expect(text).toContain(heading);
     }
     expect(text).toContain(`${retentionDays} days`);

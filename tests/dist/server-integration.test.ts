@@ -8,7 +8,13 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredSubmission } from '../../netlify/lib/records';
 import { builtPages, distRoot } from '../support/dist';
-import { PASSING_TOKEN, startFakeSiteverify, startWebhookReceiver, type FakeSiteverify, type WebhookReceiver } from '../support/stand-ins';
+import {
+  PASSING_TOKEN,
+  startFakeSiteverify,
+  startWebhookReceiver,
+  type FakeSiteverify,
+  type WebhookReceiver,
+} from '../support/stand-ins';
 
 /*
  * The local server of `npm start` (scripts/serve.mjs, Netlify's runtime) over
@@ -43,7 +49,11 @@ async function freePort(): Promise<number> {
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** Polls until `check` returns a value other than undefined, or fails after `timeoutMs`. */
-async function eventually<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
+async function eventually<T>(
+  what: string,
+  check: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -56,7 +66,18 @@ async function eventually<T>(what: string, check: () => Promise<T | undefined> |
 /** The environment of the local server and of scripts/submissions.mjs: nothing of the caller's deploy settings. */
 function serverEnv(port: number): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const name of ['CONTEXT', 'URL', 'DEPLOY_URL', 'DEPLOY_PRIME_URL', 'ALLOWED_ORIGINS', 'HCAPTCHA_SECRET', 'PUBLIC_HCAPTCHA_SITE_KEY', 'SUBMISSIONS_STORE', 'HOST', 'NODE_OPTIONS']) {
+  for (const name of [
+    'CONTEXT',
+    'URL',
+    'DEPLOY_URL',
+    'DEPLOY_PRIME_URL',
+    'ALLOWED_ORIGINS',
+    'HCAPTCHA_SECRET',
+    'PUBLIC_HCAPTCHA_SITE_KEY',
+    'SUBMISSIONS_STORE',
+    'HOST',
+    'NODE_OPTIONS',
+  ]) {
     delete env[name];
   }
   return {
@@ -93,7 +114,12 @@ function submit(body: unknown, idempotencyKey?: string, site = { base, origin })
   });
 }
 
-const person = { name: 'Asha Verma', email: 'asha.verma@example.com', phone: '+91 98100 12345', message: 'We need a new website for our clinic.' };
+const person = {
+  name: 'Asha Verma',
+  email: 'asha.verma@example.com',
+  phone: '+91 98100 12345',
+  message: 'We need a new website for our clinic.',
+};
 const forms = {
   'package-request': {
     kind: 'package-request',
@@ -104,7 +130,14 @@ const forms = {
     'h-captcha-response': PASSING_TOKEN,
   },
   callback: { kind: 'callback', ...person, service: 'Web Hosting', 'h-captcha-response': PASSING_TOKEN },
-  contact: { kind: 'contact', ...person, subject: 'Opening hours', reason: 'general-question', optIn: true, 'h-captcha-response': PASSING_TOKEN },
+  contact: {
+    kind: 'contact',
+    ...person,
+    subject: 'Opening hours',
+    reason: 'general-question',
+    optIn: true,
+    'h-captcha-response': PASSING_TOKEN,
+  },
 } as const;
 
 /** A request with its path sent as written (fetch would tidy it), answered without following redirects. */
@@ -129,7 +162,11 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   origin = `http://localhost:${port}`;
-  server = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env: serverEnv(port), stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(process.execPath, ['scripts/serve.mjs'], {
+    cwd: root,
+    env: serverEnv(port),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   server.stdout!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
   server.stderr!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
   let exited = false;
@@ -312,9 +349,15 @@ describe('the static site through the local server', () => {
   });
 
   it('answers an address that looks like another host without sending the visitor there', async () => {
-    for (const path of ['/.//evil.example/..%2Fabout-us/', '//evil.example/', '/\\evil.example/', '/%2F%2Fevil.example/']) {
+    for (const path of [
+      '/.//evil.example/..%2Fabout-us/',
+      '//evil.example/',
+      '/\\evil.example/',
+      '/%2F%2Fevil.example/',
+    ]) {
       const { status, location } = await rawRequest('GET', path);
-      if (location !== undefined) expect(new URL(location, base).host, `${path} -> ${location}`).toBe(new URL(base).host);
+      if (location !== undefined)
+        expect(new URL(location, base).host, `${path} -> ${location}`).toBe(new URL(base).host);
       expect(status, path).not.toBe(500);
     }
   });
@@ -363,7 +406,9 @@ describe('the static site through the local server', () => {
     for (const asset of assets) {
       const response = await fetch(`${base}/_astro/${asset}`);
       expect(response.status, asset).toBe(200);
-      expect(response.headers.get('cache-control'), asset).toMatch(/max-age=31536000.*immutable|immutable.*max-age=31536000/);
+      expect(response.headers.get('cache-control'), asset).toMatch(
+        /max-age=31536000.*immutable|immutable.*max-age=31536000/,
+      );
       await response.body?.cancel();
     }
   });
