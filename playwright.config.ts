@@ -9,6 +9,10 @@ import { chromiumArgs, systemChromium } from './scripts/chromium.ts';
  */
 
 const port = Number(process.env.E2E_PORT ?? 4322);
+const browser = {
+  ...devices['Desktop Chrome'],
+  launchOptions: { ...(systemChromium ? { executablePath: systemChromium } : {}), args: chromiumArgs },
+};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -22,19 +26,14 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    // Recording a trace slows every test; `npx playwright test --trace on` records one when a failure needs it.
+    trace: 'off',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          ...(systemChromium ? { executablePath: systemChromium } : {}),
-          args: chromiumArgs,
-        },
-      },
-    },
+    // npm test: the *.spec.ts files.
+    { name: 'chromium', use: browser },
+    // npm run verify: the page sweep on every page, which takes minutes (tests/e2e/every-page.sweep.ts).
+    { name: 'every-page', testMatch: '*.sweep.ts', use: browser },
   ],
   webServer: {
     // scripts/serve.mjs (Netlify's runtime) behind a fake hCaptcha siteverify API (tests/e2e/support/server.mjs).

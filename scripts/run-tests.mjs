@@ -17,14 +17,13 @@ const plans = {
     // Nothing here needs the build; `check` and `build` share Astro's generated
     // types in .astro/, so they take turns.
     [['lint'], ['test:unit'], ['check', 'build']],
-    // The built site: files and the local server, and the browser tests.
-    [['test:dist'], ['test:e2e']],
-    // The SIGKILL fault test, alone: it restarts the local server, which packages the functions each time.
-    [['test:fault']],
+    // The built site: its files and the local server, then the SIGKILL fault test (which restarts the server);
+    // beside them, the browser tests, which take about as long.
+    [['test:dist', 'test:fault'], ['test:e2e']],
   ],
-  // The slow suites on a fresh build, one at a time: the 1,000-submission load
+  // The slow suites on a fresh build, one at a time: the sweep of every page in Chromium, the load
   // test, then Lighthouse, alone so that nothing shares the CPU it measures with.
-  verify: [[['build', 'test:load', 'test:lighthouse']]],
+  verify: [[['build', 'test:pages', 'test:load', 'test:lighthouse']]],
 };
 
 const plan = plans[process.argv[2] ?? ''];

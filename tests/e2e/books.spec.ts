@@ -1,6 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { wcagTags } from '../../scripts/bench/budgets.ts';
-import { expect, test } from './fixtures';
+import { axeViolations, expect, test } from './fixtures';
 
 /* A student reading a textbook on a phone: a chapter, the next one, and a search. */
 
@@ -27,7 +25,7 @@ test('reads a chapter on a phone, moves to the next, and finds a term through th
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(
     true,
   );
-  expect((await new AxeBuilder({ page }).withTags(wcagTags).analyze()).violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   // Nothing of the search is fetched until it is used.
   expect(scripts.filter((path) => path.includes('pagefind') || path.includes('BookSearch'))).toEqual([]);
 
@@ -73,7 +71,7 @@ test('a search started with the button before the page woke up still runs, and a
   await expect(page.getByRole('status').filter({ hasText: 'Type a word to search for' })).toBeVisible();
   await search.fill('Bernoulli');
   await search.press('Enter');
-  expect((await new AxeBuilder({ page }).withTags(wcagTags).analyze()).violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('the apps list shows the unreleased app apart as coming soon, and no rating without its count', async ({

@@ -65,9 +65,14 @@ test('an author changes a price and a paragraph in /admin, and only those bytes 
   await page.getByRole('button', { name: 'Work with Local Repository' }).click();
 
   await page.getByText('Web Hosting', { exact: true }).first().click();
-  // The editor draws the fields of a list when they scroll into view.
-  await page.getByText('Packages', { exact: true }).first().scrollIntoViewIfNeeded();
-  await page.getByLabel('Price', { exact: true }).first().fill('399');
+  // The editor draws its fields only as they scroll into view: scroll its pane, as a person would, to the first price.
+  const price = page.getByLabel('Price', { exact: true }).first();
+  await page.getByLabel('Title', { exact: true }).first().hover();
+  await expect(async () => {
+    await page.mouse.wheel(0, 300);
+    await expect(price).toBeVisible({ timeout: 300 });
+  }).toPass();
+  await price.fill('399');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect.poll(async () => (await readFolder(page))[SERVICE]).toContain('"price": 399');
 

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { wcagTags } from '../../scripts/bench/budgets.ts';
 
 /*
  * Every test runs offline: any request to a host other than this machine is
@@ -20,9 +22,9 @@ export const test = base.extend<{ watch: Watch }>({
   watch: [
     async ({ page }, use) => {
       const watch: Watch = { outbound: [], consoleErrors: [], captchaScripts: [] };
-      await page.route('**/*', (route) => {
+      // Only requests for other hosts are routed: the site's own go straight to it, which keeps the tests quick.
+      await page.route(/^(?!https?:\/\/(localhost|127\.0\.0\.1)[:/])/, (route) => {
         const url = new URL(route.request().url());
-        if (url.hostname === 'localhost' || url.hostname === '127.0.0.1') return route.continue();
         if (url.hostname === 'js.hcaptcha.com' && url.pathname === '/1/api.js') {
           watch.captchaScripts.push(url.href);
           return route.fulfill({
@@ -49,4 +51,12 @@ export { expect };
 
 export async function hasHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}
+
+/** What axe finds on the page as it is now, WCAG 2.2 A and AA and axe's best practices: one line per rule. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags([...wcagTags, 'best-practice']).analyze();
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }

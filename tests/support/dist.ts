@@ -31,6 +31,32 @@ export function page(path: string): BuiltPage {
   return found;
 }
 
+/** One page of every type: each layout and each kind of deeper page (a service, a project, an app policy, a book, a chapter…). */
+export function onePageOfEachType(): string[] {
+  const pages = builtPages();
+  const first = (pattern: RegExp) => pages.find((built) => pattern.test(built.path))?.path;
+  const wanted = [
+    '/',
+    '/404',
+    '/our-services',
+    first(/^\/our-services\/[^/]+$/),
+    '/what-we-do',
+    '/work',
+    first(/^\/work\/[^/]+$/),
+    '/expertise',
+    first(/^\/expertise\/[^/]+$/),
+    '/our-story',
+    '/contact-us',
+    '/terms-and-conditions',
+    '/apps',
+    first(/^\/apps\/[^/]+\/privacy$/),
+    '/books',
+    first(/^\/books\/[a-z][^/]*$/),
+    first(/^\/books\/[^/]+\/[^/]+$/),
+  ];
+  return wanted.filter((path): path is string => path !== undefined && pages.some((built) => built.path === path));
+}
+
 export function jsonLd(built: BuiltPage): Record<string, unknown>[] {
   return built.document
     .querySelectorAll('script[type="application/ld+json"]')
