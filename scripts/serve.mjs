@@ -222,7 +222,12 @@ async function write(response, request, answered) {
 
 const server = createServer((request, response) => {
   if (forbiddenMethods.has(request.method ?? '')) {
-    response.writeHead(405, { Allow: 'GET, HEAD, POST', 'Content-Type': 'text/plain; charset=utf-8' });
+    response.writeHead(405, {
+      Allow: 'GET, HEAD, POST',
+      'Content-Type': 'text/plain; charset=utf-8',
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-store',
+    });
     return void response.end('Method not allowed');
   }
   answer(request)

@@ -57,6 +57,17 @@ function isHidden(code) {
   );
 }
 
+/**
+ * JSON whose strings show every control or invisible character as an escape: JSON.stringify leaves C1
+ * controls, bidi overrides and the like as they are, and a terminal would act on them.
+ */
+function safeJson(value) {
+  return JSON.stringify(value, null, 2).replace(
+    /[\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g,
+    (character) => `\\u${character.codePointAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 /** The text with every control or invisible character written as an escape: "\x1b", "\u202e", "\n". */
 function visible(value) {
   let text = '';
@@ -95,7 +106,7 @@ async function exportCommand(store, email) {
   const found = await exportPerson(store, email);
   for (const key of found.unreadable) console.error(`Skipped ${visible(key)}: it could not be read as a submission.`);
   if (process.argv.includes('--json')) {
-    console.log(JSON.stringify(found.submissions, null, 2));
+    console.log(safeJson(found.submissions));
     return;
   }
   console.log(`${found.submissions.length} submission(s) stored for ${visible(email)} in the "${storeName}" store.\n`);
@@ -165,7 +176,7 @@ async function listCommand(store) {
   records.sort((a, b) => String(b.receivedAt).localeCompare(String(a.receivedAt)));
   for (const entry of skipped) console.error(`Skipped ${visible(entry)}: it could not be read as a submission.`);
   if (process.argv.includes('--json')) {
-    console.log(JSON.stringify(records, null, 2));
+    console.log(safeJson(records));
   } else if (records.length === 0) {
     console.log(`No submissions in the "${storeName}" store (${directory}) yet.`);
   } else {

@@ -1,14 +1,21 @@
 import { getStore } from '@netlify/blobs';
 import type { Config, Context } from '@netlify/functions';
-import { handleContact } from '../lib/contact.ts';
+import { handleContact, storeUnavailable } from '../lib/contact.ts';
 import { readConfig } from '../lib/config.ts';
 
 /** POST /api/contact: the package request, callback and Contact Us forms. */
 export default async function contact(request: Request, context: Context): Promise<Response> {
+  let store: ReturnType<typeof getStore>;
   const config = readConfig(process.env, context.deploy?.context);
+  try {
+    store = getStore({ name: config.storeName, consistency: 'strong' });
+  } catch {
+    // Blobs not configured for this deploy: the visitor still gets the function's plain answer and headers.
+    return storeUnavailable();
+  }
   return handleContact(request, {
     config,
-    store: getStore({ name: config.storeName, consistency: 'strong' }),
+    store,
     waitUntil: (promise) => context.waitUntil(promise),
     clientIp: context.ip,
   });

@@ -118,6 +118,11 @@ function answers(submission: Submission): Record<string, unknown> {
   return rest;
 }
 
+/** The answer when the store cannot even be opened: 503, with the headers of every other answer. */
+export function storeUnavailable(): Response {
+  return fail({ ...storageFailure, reason: 'store' });
+}
+
 /**
  * Answers every request, never throws: 202, 400, 403, 405, 409, 413, 415, 422 or 503,
  * each with a JSON body `{ ok, id }` or `{ ok: false, error, fields? }`.

@@ -1,5 +1,5 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -141,12 +141,15 @@ const forms = {
 } as const;
 
 /** A request with its path sent as written (fetch would tidy it), answered without following redirects. */
-function rawRequest(method: string, path: string): Promise<{ status: number; location: string | undefined }> {
+function rawRequest(
+  method: string,
+  path: string,
+): Promise<{ status: number; location: string | undefined; headers: IncomingHttpHeaders }> {
   return new Promise((done, fail) => {
     const { hostname, port } = new URL(base);
     const request = httpRequest({ hostname, port, method, path }, (response) => {
       response.resume();
-      done({ status: response.statusCode ?? 0, location: response.headers.location });
+      done({ status: response.statusCode ?? 0, location: response.headers.location, headers: response.headers });
     });
     request.on('error', fail);
     request.end();
@@ -305,8 +308,10 @@ describe('submissions through the local server', () => {
 
   it('answers TRACE and other methods than POST on the form address without an internal error', async () => {
     for (const method of ['TRACE', 'GET', 'PUT', 'DELETE']) {
-      const { status } = await rawRequest(method, '/api/contact');
+      const { status, headers } = await rawRequest(method, '/api/contact');
       expect(status, method).toBe(405);
+      expect(headers['x-content-type-options'], method).toBe('nosniff');
+      expect(headers['cache-control'], method).toBe('no-store');
     }
   });
 

@@ -25,6 +25,10 @@ export async function startBlobs(storeName = 'submissions', siteID = 'test-site'
   return {
     directory,
     store,
+    /** What Netlify gives a function in NETLIFY_BLOBS_CONTEXT, so that its own getStore() reaches this server. */
+    functionContext: Buffer.from(
+      JSON.stringify({ edgeURL: url, uncachedEdgeURL: url, siteID, token, deployID: '0' }),
+    ).toString('base64'),
     async stop() {
       await server.stop();
       rmSync(directory, { recursive: true, force: true });

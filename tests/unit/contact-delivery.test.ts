@@ -15,6 +15,7 @@ import {
   type SubmissionStore,
 } from '../../netlify/lib/records';
 import { startBlobs } from '../support/blobs';
+import { seedPending } from '../support/pending-submissions';
 import { fakeServices, WEBHOOK_URL } from '../support/fake-services';
 import { memoryStore, type MemoryStore } from '../support/memory-store';
 import { startWebhookReceiver } from '../support/stand-ins';
@@ -40,26 +41,8 @@ afterEach(() => {
 
 const later = (ms: number) => (clock = new Date(clock.getTime() + ms));
 
-/** n submissions stored and pending, due now, as the function leaves them when the first attempt failed. */
-async function seed(store: SubmissionStore, n: number, prefix = 'sub'): Promise<string[]> {
-  const ids = Array.from({ length: n }, (_, index) => `${prefix}-${String(index).padStart(4, '0')}`);
-  await Promise.all(
-    ids.map(async (id) => {
-      const receivedAt = clock.toISOString();
-      const record: StoredSubmission = {
-        id,
-        kind: 'callback',
-        receivedAt,
-        spam: false,
-        fields: { name: 'Asha Verma', email: 'asha.verma@example.com', message: 'Call me' },
-        delivery: { status: 'pending', attempts: 1, nextAttemptAt: receivedAt, lastError: 'webhook answered 503' },
-      };
-      await store.setJSON(pendingKey(id), { id, nextAttemptAt: receivedAt, createdAt: receivedAt });
-      await store.setJSON(submissionKey(id), record);
-    }),
-  );
-  return ids;
-}
+/** n submissions stored and pending, due now. */
+const seed = (store: SubmissionStore, n: number, prefix = 'sub') => seedPending(store, n, clock, prefix);
 
 const statusOf = async (store: SubmissionStore, id: string) => (await readSubmission(store, id))?.delivery.status;
 

@@ -27,6 +27,13 @@ function record(id: string, fields: Record<string, unknown>, delivery: StoredSub
   return { id, kind: 'contact', receivedAt: `2026-11-2${id.at(-1)}T10:00:00.000Z`, spam: false, fields, delivery };
 }
 
+/** A character a terminal acts on, or that reorders or hides text. */
+const isRaw = (code: number) =>
+  code < 0x20 ||
+  (code >= 0x7f && code <= 0x9f) ||
+  (code >= 0x202a && code <= 0x202e) ||
+  (code >= 0x2066 && code <= 0x2069);
+
 async function listSubmissions(...args: string[]) {
   const { stdout, stderr } = await promisify(execFile)(process.execPath, ['scripts/submissions.mjs', ...args], {
     cwd: root,
@@ -58,17 +65,16 @@ describe('npm run submissions', { timeout: 30_000 }, () => {
     expect(stdout).toContain('serviceFields.note: tab\\there\\x7f');
     expect(stdout).toContain('email: m@example.com');
     // Nothing the terminal would act on is printed raw: only newlines of the listing itself.
-    const raw = [...stdout].filter((character) => {
-      const code = character.codePointAt(0)!;
-      return (
-        (code < 0x20 && code !== 0x0a) ||
-        (code >= 0x7f && code <= 0x9f) ||
-        (code >= 0x202a && code <= 0x202e) ||
-        (code >= 0x2066 && code <= 0x2069)
-      );
-    });
+    const raw = [...stdout].filter((character) => isRaw(character.codePointAt(0)!) && character !== '\n');
     expect(raw).toEqual([]);
     expect(stdout.split('\n').filter((line) => line.includes('forged line'))).toHaveLength(1);
+
+    // The full records too: JSON as escaped for the terminal, and still the same values once parsed.
+    const json = (await listSubmissions('--json')).stdout;
+    expect([...json].filter((character) => isRaw(character.codePointAt(0)!) && character !== '\n')).toEqual([]);
+    expect((JSON.parse(json) as StoredSubmission[])[0]!.fields.message).toBe(
+      'Hello\r\nforged line\u0007\u009b\u202eevil\u2066',
+    );
   });
 
   it('names and skips an entry that is not JSON and a leftover temporary file, and lists the rest', async () => {
