@@ -6,14 +6,7 @@ import {
   LEASE_MS,
   type RunOptions,
 } from '../../netlify/lib/delivery';
-import {
-  leaseKey,
-  pendingKey,
-  readSubmission,
-  submissionKey,
-  type StoredSubmission,
-  type SubmissionStore,
-} from '../../netlify/lib/records';
+import { leaseKey, pendingKey, readSubmission, submissionKey, type SubmissionStore } from '../../netlify/lib/records';
 import { startBlobs } from '../support/blobs';
 import { seedPending } from '../support/pending-submissions';
 import { fakeServices, WEBHOOK_URL } from '../support/fake-services';
