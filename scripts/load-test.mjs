@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { PASSING_TOKEN, startFakeSiteverify, startWebhookReceiver } from '../tests/support/stand-ins.ts';
+import { formBodies } from '../tests/support/form-bodies.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const { values: options } = parseArgs({
@@ -107,34 +108,14 @@ function form(index) {
     email: `load.tester.${index}@example.com`,
     message: `Load test message number ${index}.`,
   };
+  const bodies = formBodies(PASSING_TOKEN, person);
   switch (index % 3) {
     case 0:
-      return {
-        kind: 'package-request',
-        ...person,
-        phone: '+91 98100 12345',
-        serviceId: 'seo',
-        service: 'SEO - Growth',
-        serviceFields: { websiteUrl: 'https://clinic.example', targetLocation: 'Delhi NCR' },
-        'h-captcha-response': PASSING_TOKEN,
-      };
+      return bodies['package-request'];
     case 1:
-      return {
-        kind: 'callback',
-        ...person,
-        phone: '+91 98100 12345',
-        service: 'Web Hosting',
-        'h-captcha-response': PASSING_TOKEN,
-      };
+      return bodies.callback;
     default:
-      return {
-        kind: 'contact',
-        ...person,
-        subject: `Question ${index}`,
-        reason: 'general-question',
-        optIn: index % 2 === 0,
-        'h-captcha-response': PASSING_TOKEN,
-      };
+      return { ...bodies.contact, subject: `Question ${index}`, optIn: index % 2 === 0 };
   }
 }
 

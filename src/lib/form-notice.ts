@@ -20,6 +20,8 @@ export interface FormNotice {
 export interface NoticeValues {
   company: string;
   retentionDays: number;
+  /** The grievance officer's name or role and e-mail address, from the identity file. */
+  grievanceOfficer: { name: string; email: string };
 }
 
 /** The parts of src/content/privacy-notice.json this needs. */
@@ -31,6 +33,7 @@ export interface NoticeWords {
   recipients: string;
   retention: string;
   adults: string;
+  grievance: string;
   rightsLink: string;
   complainLink: string;
 }
@@ -39,7 +42,12 @@ export function noticeFor(kind: string, values: NoticeValues, notice: NoticeWord
   const fill = (text: string) =>
     fillTokens(
       text,
-      { company: values.company, retentionDays: String(values.retentionDays) },
+      {
+        company: values.company,
+        retentionDays: String(values.retentionDays),
+        grievanceOfficer: values.grievanceOfficer.name,
+        grievanceEmail: values.grievanceOfficer.email,
+      },
       'src/content/privacy-notice.json',
     );
   return {
@@ -51,6 +59,7 @@ export function noticeFor(kind: string, values: NoticeValues, notice: NoticeWord
       fill(notice.recipients),
       fill(notice.retention),
       fill(notice.adults),
+      fill(notice.grievance),
     ],
     links: [
       { label: notice.rightsLink, href: YOUR_DATA_PATH },

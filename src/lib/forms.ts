@@ -81,12 +81,13 @@ const captcha = z
 
 /**
  * The version (a date) of the notice the form showed before its send button, so
- * a stored submission says which wording its sender saw (src/content/privacy-notice.json).
+ * a stored submission, and a consent in it, says which wording its sender saw
+ * (src/content/privacy-notice.json). Every form sends it; a request without it
+ * did not come from a form of this site as it is.
  */
-const noticeVersion = z._default(
-  z.string().check(z.regex(/^(\d{4}-\d{2}-\d{2})?$/, { error: 'Reload the page and send the form again' })),
-  '',
-);
+const noticeVersion = z
+  .string({ error: 'Reload the page and send the form again' })
+  .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Reload the page and send the form again' }));
 
 /**
  * A field people never see. A person leaves it empty; a bot that fills every
@@ -184,10 +185,11 @@ export const dataRequestSchema = z.object({
 });
 
 /*
- * The fields a visitor fills in, without the robot check: what a form checks as
- * the visitor types and before it asks for the check, the last step.
+ * The fields a visitor fills in, without the robot check and the notice version
+ * the form adds itself: what a form checks as the visitor types and before it
+ * asks for the check, the last step.
  */
-const withoutCaptcha = { 'h-captcha-response': true } as const;
+const withoutCaptcha = { 'h-captcha-response': true, noticeVersion: true } as const;
 export const packageRequestFields = z.omit(packageRequestSchema, withoutCaptcha);
 export const callbackFields = z.omit(callbackSchema, withoutCaptcha);
 export const contactFields = z.omit(contactSchema, withoutCaptcha);

@@ -18,7 +18,9 @@ const sentence = (what: string) =>
     .string()
     .min(10)
     .max(400)
-    .describe(`${what} One or two plain sentences; {{company}} and {{retentionDays}} are filled in.`);
+    .describe(
+      `${what} One or two plain sentences; {{company}}, {{retentionDays}}, {{grievanceOfficer}} and {{grievanceEmail}} are filled in from the company details.`,
+    );
 
 export const privacyNoticeSchema = z.object({
   version: z
@@ -42,6 +44,7 @@ export const privacyNoticeSchema = z.object({
   recipients: sentence('Who receives the data and who stores it for the company.'),
   retention: sentence('How long the data is kept.'),
   adults: sentence('That the forms are for adults.'),
+  grievance: sentence('Who answers questions and complaints about personal data, and how to reach them.'),
   rightsLink: z.string().min(10).max(120).describe('The text of the link to the "Your data" page.'),
   complainLink: z.string().min(10).max(120).describe('The text of the link to the complaints section.'),
 });

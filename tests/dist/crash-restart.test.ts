@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { StoredSubmission } from '../../netlify/lib/records';
 import { startSiteServer, type SiteServer } from '../support/site-server';
+import { formBodies } from '../support/form-bodies';
 import {
   PASSING_TOKEN,
   startFakeSiteverify,
@@ -76,15 +77,7 @@ async function submit(site: SiteServer, sent: Sent): Promise<Response> {
       'X-XSRF-TOKEN': XSRF,
       'Idempotency-Key': sent.key,
     },
-    body: JSON.stringify({
-      kind: 'contact',
-      name: 'Asha Verma',
-      email: 'asha.verma@example.com',
-      subject: 'A new website',
-      reason: 'general-question',
-      message: sent.message,
-      'h-captcha-response': PASSING_TOKEN,
-    }),
+    body: JSON.stringify({ ...formBodies(PASSING_TOKEN).contact, message: sent.message }),
   });
 }
 

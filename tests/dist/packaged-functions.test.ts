@@ -15,6 +15,7 @@ import {
   type PackagedFunction,
 } from '../support/packaged-functions';
 import { PASSING_TOKEN, startFakeSiteverify, type FakeSiteverify } from '../support/stand-ins';
+import { formBodies } from '../support/form-bodies';
 
 /*
  * The functions as a deploy ships them (tests/support/packaged-functions.ts):
@@ -77,21 +78,7 @@ describe('the packaged functions', () => {
 
   it('accept a package request through the form address: the service questions are read from the package', async () => {
     const contact = functionFor(functions, FORM_ADDRESS)!;
-    const response = await invokePackaged(
-      contact,
-      post({
-        kind: 'package-request',
-        name: 'Asha Verma',
-        email: 'asha.verma@example.com',
-        phone: '+91 98100 12345',
-        message: 'We need search engine work for our clinic.',
-        serviceId: 'seo',
-        service: 'SEO - Growth',
-        serviceFields: { websiteUrl: 'https://clinic.example', targetLocation: 'Delhi NCR' },
-        'h-captcha-response': PASSING_TOKEN,
-      }),
-      invocation,
-    );
+    const response = await invokePackaged(contact, post(formBodies(PASSING_TOKEN)['package-request']), invocation);
     const body = (await response.json()) as { ok: boolean; id: string };
     expect(response.status, JSON.stringify(body)).toBe(202);
     expect(body.ok).toBe(true);
@@ -114,15 +101,10 @@ describe('the packaged functions', () => {
     const response = await invokePackaged(
       contact,
       post({
-        kind: 'package-request',
-        name: 'Asha Verma',
-        email: 'asha.verma@example.com',
-        phone: '+91 98100 12345',
-        message: 'A service nobody offers.',
+        ...formBodies(PASSING_TOKEN)['package-request'],
         serviceId: 'no-such-service',
         service: 'Nothing - Basic',
         serviceFields: {},
-        'h-captcha-response': PASSING_TOKEN,
       }),
       invocation,
     );

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredSubmission } from '../../netlify/lib/records';
 import { builtPages, distRoot } from '../support/dist';
+import { formBodies, person } from '../support/form-bodies';
 import {
   PASSING_TOKEN,
   startFakeSiteverify,
@@ -114,31 +115,7 @@ function submit(body: unknown, idempotencyKey?: string, site = { base, origin })
   });
 }
 
-const person = {
-  name: 'Asha Verma',
-  email: 'asha.verma@example.com',
-  phone: '+91 98100 12345',
-  message: 'We need a new website for our clinic.',
-};
-const forms = {
-  'package-request': {
-    kind: 'package-request',
-    ...person,
-    serviceId: 'seo',
-    service: 'SEO - Growth',
-    serviceFields: { websiteUrl: 'https://clinic.example', targetLocation: 'Delhi NCR' },
-    'h-captcha-response': PASSING_TOKEN,
-  },
-  callback: { kind: 'callback', ...person, service: 'Web Hosting', 'h-captcha-response': PASSING_TOKEN },
-  contact: {
-    kind: 'contact',
-    ...person,
-    subject: 'Opening hours',
-    reason: 'general-question',
-    optIn: true,
-    'h-captcha-response': PASSING_TOKEN,
-  },
-} as const;
+const { 'data-request': _dataRequest, ...forms } = formBodies(PASSING_TOKEN);
 
 /** A request with its path sent as written (fetch would tidy it), answered without following redirects. */
 function rawRequest(

@@ -11,7 +11,7 @@ import { axeViolations, expect, test } from './fixtures';
 const readJson = (file: string) =>
   JSON.parse(readFileSync(new URL(`../../src/content/${file}`, import.meta.url), 'utf8'));
 const noticeWords = readJson('privacy-notice.json') as { version: string; heading: string };
-const siteData = readJson('site.json') as { privacy: { retentionDays: number } };
+const siteData = readJson('site.json') as { privacy: { retentionDays: number; grievanceOfficer: { email: string } } };
 
 const RECEIVED = "We've received your request and will get back to you shortly. Thank you!";
 const FAILED = 'Oops! something seems to be wrong';
@@ -549,6 +549,7 @@ for (const setup of setups) {
         await expect(notice).toContainText('We collect ');
         await expect(notice).toContainText(`${siteData.privacy.retentionDays} days`);
         await expect(notice).toContainText('adults');
+        await expect(notice).toContainText(siteData.privacy.grievanceOfficer.email);
         expect(
           await notice.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
         ).toEqual(['/your-data', '/your-data#complain']);

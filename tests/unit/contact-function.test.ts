@@ -5,6 +5,7 @@ import { deliverPending } from '../../netlify/lib/delivery';
 import { readSubmission, type StoredSubmission } from '../../netlify/lib/records';
 import { startBlobs } from '../support/blobs';
 import { contactRequest, SITE } from '../support/contact-request';
+import { formBodies, NOTICE_VERSION, person } from '../support/form-bodies';
 import {
   PASSING_TOKEN,
   startFakeSiteverify,
@@ -19,21 +20,9 @@ import {
  */
 
 const site = SITE;
-const person = {
-  name: 'Asha Verma',
-  email: 'asha.verma@example.com',
-  phone: '+91 98100 12345',
-  message: 'We need a new website for our clinic.',
-};
-const callback = { kind: 'callback', ...person, service: 'Web Hosting', 'h-captcha-response': PASSING_TOKEN };
-const packageRequest = {
-  kind: 'package-request',
-  ...person,
-  serviceId: 'seo',
-  service: 'SEO - Growth',
-  serviceFields: { websiteUrl: 'https://clinic.example', targetLocation: 'Delhi NCR' },
-  'h-captcha-response': PASSING_TOKEN,
-};
+const bodies = formBodies(PASSING_TOKEN);
+const callback = bodies.callback;
+const packageRequest = bodies['package-request'];
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let siteverify: FakeSiteverify;
@@ -304,16 +293,7 @@ describe('an accepted submission', () => {
 });
 
 describe('personal data', () => {
-  const contact = {
-    kind: 'contact',
-    name: person.name,
-    email: person.email,
-    subject: 'Newsletter',
-    reason: 'general-question',
-    message: person.message,
-    noticeVersion: '2026-11-23',
-    'h-captcha-response': PASSING_TOKEN,
-  };
+  const contact = { ...bodies.contact, subject: 'Newsletter' };
 
   it('records which notice the sender saw, and a mailing-list opt-in as consent with its time and that version', async () => {
     const now = new Date('2026-11-23T10:00:00.000Z');
@@ -325,8 +305,8 @@ describe('personal data', () => {
     });
     const { id } = (await response.json()) as { id: string };
     const record = await readSubmission(blobs.store, id);
-    expect(record?.fields).toMatchObject({ noticeVersion: '2026-11-23', optIn: true });
-    expect(record?.consent).toEqual({ mailingList: true, givenAt: now.toISOString(), noticeVersion: '2026-11-23' });
+    expect(record?.fields).toMatchObject({ noticeVersion: NOTICE_VERSION, optIn: true });
+    expect(record?.consent).toEqual({ mailingList: true, givenAt: now.toISOString(), noticeVersion: NOTICE_VERSION });
   });
 
   it('records no consent without the opt-in', async () => {
@@ -335,13 +315,7 @@ describe('personal data', () => {
   });
 
   it('takes a data request like any other form: checked, captcha-verified, stored and forwarded', async () => {
-    const dataRequest = {
-      kind: 'data-request',
-      name: person.name,
-      email: person.email,
-      request: 'erasure',
-      'h-captcha-response': PASSING_TOKEN,
-    };
+    const dataRequest = bodies['data-request'];
     expect((await send(request({ ...dataRequest, request: 'sell-my-data' }))).status).toBe(422);
     expect((await send(request({ ...dataRequest, 'h-captcha-response': 'wrong-token' }))).status).toBe(403);
     const { status, body } = await send(request(dataRequest));

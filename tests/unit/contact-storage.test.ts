@@ -4,6 +4,7 @@ import { handleContact, type ContactDependencies } from '../../netlify/lib/conta
 import { deliverPending, LEASE_MS, ORPHAN_MARKER_GRACE_MS } from '../../netlify/lib/delivery';
 import type { StoredSubmission, SubmissionStore } from '../../netlify/lib/records';
 import { contactRequest, SITE } from '../support/contact-request';
+import { formBodies, person } from '../support/form-bodies';
 import { fakeServices, VERIFY_URL, WEBHOOK_URL, type FakeServices } from '../support/fake-services';
 import { crashingStore, memoryStore, type MemoryStore } from '../support/memory-store';
 
@@ -15,18 +16,7 @@ import { crashingStore, memoryStore, type MemoryStore } from '../support/memory-
  * as a process killed at that moment would.
  */
 
-const person = {
-  name: 'Asha Verma',
-  email: 'asha.verma@example.com',
-  phone: '+91 98100 12345',
-  message: 'We need a new website for our clinic.',
-};
-const callback = (token: string) => ({
-  kind: 'callback',
-  ...person,
-  service: 'Web Hosting',
-  'h-captcha-response': token,
-});
+const callback = (token: string) => formBodies(token).callback;
 
 let services: FakeServices;
 let store: MemoryStore;

@@ -38,9 +38,12 @@ describe('before sending', () => {
       message: 'Hello',
     };
     expect(fieldProblems(contactFields, contact)).toEqual({});
-    // The full schema, which the function uses, still demands the token.
-    expect(contactSchema.safeParse(contact).success).toBe(false);
-    expect(contactSchema.safeParse({ ...contact, [CAPTCHA_FIELD]: 'x' }).success).toBe(true);
+    // The full schema, which the function uses, still demands the token and the notice version the form adds.
+    expect(contactSchema.safeParse({ ...contact, noticeVersion: '2026-11-23' }).success).toBe(false);
+    expect(contactSchema.safeParse({ ...contact, [CAPTCHA_FIELD]: 'x' }).success).toBe(false);
+    expect(contactSchema.safeParse({ ...contact, [CAPTCHA_FIELD]: 'x', noticeVersion: '2026-11-23' }).success).toBe(
+      true,
+    );
   });
 
   it('keeps a package request’s answers nested, as the schema has them', () => {

@@ -12,7 +12,8 @@ import {
 
 /* The forms' validation rules, rule by rule, for every form (src/lib/forms.ts). */
 
-const token = { 'h-captcha-response': '10000000-aaaa-bbbb-cccc-000000000001' };
+/** What every form adds to the visitor's answers: the robot check's token and the version of the notice shown. */
+const token = { 'h-captcha-response': '10000000-aaaa-bbbb-cccc-000000000001', noticeVersion: '2026-11-23' };
 const packageRequest = {
   kind: 'package-request',
   name: 'Asha Verma',
@@ -112,7 +113,7 @@ describe('callback request', () => {
   });
 
   it('requires a full name, an e-mail in the correct format, a message and the captcha', () => {
-    const errors = errorsOf(callbackSchema, { kind: 'callback', email: 'ravi' });
+    const errors = errorsOf(callbackSchema, { kind: 'callback', email: 'ravi', noticeVersion: '2026-11-23' });
     expect(errors).toEqual({
       name: 'Enter your full name',
       email: 'Enter an email address in the correct format, like name@example.com',
@@ -156,6 +157,15 @@ describe('any submission', () => {
   it('is told apart by its kind', () => {
     expect(submissionSchema.parse(packageRequest).kind).toBe('package-request');
     expect(errorsOf(submissionSchema, { ...packageRequest, kind: 'newsletter' })).toHaveProperty('kind');
+  });
+
+  it('records the version of the notice its sender saw, and is refused without it', () => {
+    expect(submissionSchema.parse(packageRequest).noticeVersion).toBe('2026-11-23');
+    const { noticeVersion: _version, ...unversioned } = packageRequest;
+    expect(errorsOf(submissionSchema, unversioned)).toEqual({
+      noticeVersion: 'Reload the page and send the form again',
+    });
+    expect(errorsOf(submissionSchema, { ...packageRequest, noticeVersion: '' })).toHaveProperty('noticeVersion');
   });
 
   it('keeps the honeypot so the function can spot a bot', () => {

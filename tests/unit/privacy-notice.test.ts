@@ -4,7 +4,11 @@ import { formNotice, NOTICE_FORM_KINDS, readNotice } from '../../src/lib/privacy
 import { site } from '../../src/site';
 
 describe('the form notice', () => {
-  const values = { company: 'Acme Studio', retentionDays: 45 };
+  const values = {
+    company: 'Acme Studio',
+    retentionDays: 45,
+    grievanceOfficer: { name: 'Priya Nair, Data Officer', email: 'data@acme.example' },
+  };
 
   it.each(NOTICE_FORM_KINDS)('for the %s form says what it collects, why, who gets it and for how long', (kind) => {
     const notice = formNotice(kind, values);
@@ -13,6 +17,8 @@ describe('the form notice', () => {
     expect(text).toContain('45 days');
     expect(text).toContain('Acme Studio');
     expect(text).toMatch(/adults/);
+    expect(text).toContain('Priya Nair, Data Officer');
+    expect(text).toContain('data@acme.example');
     expect(text).not.toMatch(/\{\{/);
     expect(notice.version).toBe(noticeFile.version);
     expect(notice.links.map((link) => link.href)).toEqual(['/your-data', '/your-data#complain']);
@@ -21,7 +27,7 @@ describe('the form notice', () => {
   it('takes the retention period from the identity file on the site', () => {
     expect(site.privacy.retentionDays).toBeGreaterThan(0);
     expect(
-      formNotice('contact', { company: site.name, retentionDays: site.privacy.retentionDays }).sentences.join(' '),
+      formNotice('contact', { ...values, retentionDays: site.privacy.retentionDays }).sentences.join(' '),
     ).toContain(`${site.privacy.retentionDays} days`);
   });
 

@@ -20,7 +20,11 @@ interface Props {
 export default function FormNotice({ kind }: Props) {
   const notice = noticeFor(
     kind,
-    { company: siteData.name, retentionDays: siteData.privacy.retentionDays },
+    {
+      company: siteData.name,
+      retentionDays: siteData.privacy.retentionDays,
+      grievanceOfficer: siteData.privacy.grievanceOfficer,
+    },
     noticeWords,
   );
   return (
