@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /*
- * The three forms of the site and what the submission function accepts, written
+ * The forms of the site and what the submission function accepts, written
  * once: the islands validate with these schemas as a visitor types, and the
  * function validates every request again with the same ones. Messages follow
  * the GOV.UK pattern: they say what to do, not what went wrong.
@@ -10,7 +10,7 @@ import * as z from 'zod/mini';
  * download instead of some thirty.
  */
 
-export const FORM_KINDS = ['package-request', 'callback', 'contact', 'data-request'] as const;
+export const FORM_KINDS = ['package-request', 'callback', 'contact', 'data-request', 'job-application'] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
 
 /** "New project" comes first: most visitors of Contact Us are planning one. */
@@ -31,6 +31,8 @@ export const LIMITS = {
   subject: 150,
   message: 5000,
   serviceField: 500,
+  role: 100,
+  link: 500,
   captchaToken: 10_000,
 } as const;
 
@@ -184,6 +186,38 @@ export const dataRequestSchema = z.object({
   website: honeypot,
 });
 
+/** An application for one of the open roles on /join-us, with a link to the applicant's CV or portfolio. */
+export const jobApplicationSchema = z.object({
+  kind: z.literal('job-application'),
+  name,
+  email,
+  phone: optional(LIMITS.phone, `Phone number must be ${LIMITS.phone} characters or fewer`),
+  /** The role applied for, as the Join us page names it. */
+  role: required(
+    'Choose the role you are applying for',
+    LIMITS.role,
+    `Role must be ${LIMITS.role} characters or fewer`,
+  ),
+  /** Where the CV or portfolio can be read: a shared document, a LinkedIn or GitHub profile, a personal site. */
+  cvUrl: z.string({ error: 'Enter a link to your CV or portfolio' }).check(
+    z.trim(),
+    z.superRefine((value, ctx) => {
+      const problem = !value
+        ? 'Enter a link to your CV or portfolio'
+        : value.length > LIMITS.link
+          ? `The link must be ${LIMITS.link} characters or fewer`
+          : !isWebAddress(value)
+            ? 'Enter the link in the correct format, like https://example.com/my-cv.pdf'
+            : undefined;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+    }),
+  ),
+  message: required('Tell us a little about yourself', LIMITS.message, 'Message must be 5,000 characters or fewer'),
+  noticeVersion,
+  'h-captcha-response': captcha,
+  website: honeypot,
+});
+
 /*
  * The fields a visitor fills in, without the robot check and the notice version
  * the form adds itself: what a form checks as the visitor types and before it
@@ -194,18 +228,20 @@ export const packageRequestFields = z.omit(packageRequestSchema, withoutCaptcha)
 export const callbackFields = z.omit(callbackSchema, withoutCaptcha);
 export const contactFields = z.omit(contactSchema, withoutCaptcha);
 export const dataRequestFields = z.omit(dataRequestSchema, withoutCaptcha);
+export const jobApplicationFields = z.omit(jobApplicationSchema, withoutCaptcha);
 
 /** Any of the forms, told apart by `kind`. */
 export const submissionSchema = z.discriminatedUnion(
   'kind',
-  [packageRequestSchema, callbackSchema, contactSchema, dataRequestSchema],
-  { error: 'Say which form this is: package-request, callback, contact or data-request' },
+  [packageRequestSchema, callbackSchema, contactSchema, dataRequestSchema, jobApplicationSchema],
+  { error: 'Say which form this is: package-request, callback, contact, data-request or job-application' },
 );
 
 export type PackageRequest = z.infer<typeof packageRequestSchema>;
 export type CallbackRequest = z.infer<typeof callbackSchema>;
 export type ContactMessage = z.infer<typeof contactSchema>;
 export type DataRequest = z.infer<typeof dataRequestSchema>;
+export type JobApplication = z.infer<typeof jobApplicationSchema>;
 export type Submission = z.infer<typeof submissionSchema>;
 
 /** One message per field, keyed by the field's name ("serviceFields.domain" for a service question). */

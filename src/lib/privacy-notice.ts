@@ -10,7 +10,7 @@ import { noticeFor, type FormNotice, type NoticeValues } from './form-notice';
  * checks that file and fills in the figures from the site's identity.
  */
 
-export const NOTICE_FORM_KINDS = ['package-request', 'callback', 'contact', 'data-request'] as const;
+export const NOTICE_FORM_KINDS = ['package-request', 'callback', 'contact', 'data-request', 'job-application'] as const;
 export type NoticeFormKind = (typeof NOTICE_FORM_KINDS)[number];
 
 const sentence = (what: string) =>

@@ -115,7 +115,7 @@ function submit(body: unknown, idempotencyKey?: string, site = { base, origin })
   });
 }
 
-const { 'data-request': _dataRequest, ...forms } = formBodies(PASSING_TOKEN);
+const { 'data-request': _dataRequest, 'job-application': _jobApplication, ...forms } = formBodies(PASSING_TOKEN);
 
 /** A request with its path sent as written (fetch would tidy it), answered without following redirects. */
 function rawRequest(

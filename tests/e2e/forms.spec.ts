@@ -511,6 +511,31 @@ const forms: FormUnderTest[] = [
     sendsOnToken: false,
     success: (page) => page.getByText(/^Your request has been sent\./),
   },
+  {
+    name: 'job application form',
+    send: 'Send application',
+    open: async (page) => {
+      await page.goto('/join-us');
+      await page.getByRole('link', { name: 'Apply for Software Trainee' }).click();
+      return page.locator('form.job-application-form');
+    },
+    fill: async (scope) => {
+      await scope.getByLabel('Name', { exact: true }).fill('Rohan Das');
+      await scope.getByLabel('Email', { exact: true }).fill('rohan@example.com');
+      await scope.getByLabel('Link to your CV or portfolio', { exact: true }).fill('github.com/rohan-das');
+      await scope.getByLabel('About you', { exact: true }).fill('I built two shops with Astro & React.');
+    },
+    typed: [
+      'Software Trainee',
+      'Rohan Das',
+      'rohan@example.com',
+      'github.com/rohan-das',
+      'I built two shops with Astro & React.',
+    ],
+    firstProblem: 'Enter your name',
+    sendsOnToken: false,
+    success: (page) => page.getByText(/Your application for Software Trainee has been sent/),
+  },
 ];
 
 const setups = [

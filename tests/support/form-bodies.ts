@@ -15,7 +15,7 @@ export const person = {
 /** The version of the notice the forms show: every submission records it. */
 export const NOTICE_VERSION = noticeWords.version;
 
-export type FormKind = 'package-request' | 'callback' | 'contact' | 'data-request';
+export type FormKind = 'package-request' | 'callback' | 'contact' | 'data-request' | 'job-application';
 
 /** Each form's body with the given captcha token (and the sender's answers changed by `who`, if given). */
 export function formBodies(token: string, who: Partial<typeof person> = {}): Record<FormKind, Record<string, unknown>> {
@@ -45,6 +45,14 @@ export function formBodies(token: string, who: Partial<typeof person> = {}): Rec
       email: sender.email,
       request: 'erasure',
       details: 'Please erase what I sent.',
+      ...common,
+    },
+    'job-application': {
+      kind: 'job-application',
+      ...sender,
+      role: 'Software Trainee',
+      cvUrl: 'https://portfolio.example/asha-verma',
+      message: 'I build small web apps and would like to learn from a team.',
       ...common,
     },
   };

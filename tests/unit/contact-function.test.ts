@@ -331,6 +331,24 @@ describe('personal data', () => {
   });
 });
 
+describe('job applications', () => {
+  it('are checked, captcha-verified, stored and forwarded like any other form', async () => {
+    const application = bodies['job-application'];
+    expect((await send(request({ ...application, cvUrl: 'see attached' }))).status).toBe(422);
+    expect((await send(request({ ...application, 'h-captcha-response': 'wrong-token' }))).status).toBe(403);
+    const { status, body } = await send(request(application));
+    expect(status).toBe(202);
+    expect(await readSubmission(blobs.store, body.id!)).toMatchObject({
+      kind: 'job-application',
+      fields: { role: 'Software Trainee', cvUrl: application.cvUrl },
+    });
+    await Promise.allSettled(background);
+    expect(webhook.deliveries.map((delivery) => delivery.body)).toEqual([
+      expect.objectContaining({ id: body.id, kind: 'job-application', email: person.email, role: 'Software Trainee' }),
+    ]);
+  });
+});
+
 describe('spam and repeats', () => {
   it('accepts a filled honeypot silently, stores it as spam and never forwards it or asks hCaptcha', async () => {
     const { status, body } = await send(

@@ -8,6 +8,7 @@ import {
   callbackFields,
   contactFields,
   dataRequestFields,
+  jobApplicationFields,
   packageRequestFields,
   serviceFieldsProblems,
 } from '../../src/lib/forms';
@@ -34,6 +35,7 @@ const schemaOf = {
   callback: callbackFields,
   contact: contactFields,
   'data-request': dataRequestFields,
+  'job-application': jobApplicationFields,
 } as const;
 
 // The token is the one the generated request is given (below), so it is left out here.

@@ -4,6 +4,7 @@ import {
   contactSchema,
   emailProblem,
   fieldErrors,
+  jobApplicationSchema,
   packageRequestSchema,
   serviceFieldsProblems,
   submissionSchema,
@@ -119,6 +120,43 @@ describe('callback request', () => {
       email: 'Enter an email address in the correct format, like name@example.com',
       message: 'Enter a message',
       'h-captcha-response': 'Complete the check that you are not a robot',
+    });
+  });
+});
+
+describe('job application', () => {
+  const application = {
+    kind: 'job-application',
+    name: 'Rohan Das',
+    email: 'rohan@example.com',
+    role: 'Software Trainee',
+    cvUrl: 'https://github.com/rohan-das',
+    message: 'I have built two small shops with Astro.',
+    ...token,
+  };
+
+  it('accepts a complete application; the phone is optional', () => {
+    expect(errorsOf(jobApplicationSchema, application)).toEqual({});
+    expect(jobApplicationSchema.parse({ ...application, phone: '+91 98100 22222' }).phone).toBe('+91 98100 22222');
+  });
+
+  it('takes a link without its https:// as people type it, and refuses what is not a link', () => {
+    expect(errorsOf(jobApplicationSchema, { ...application, cvUrl: 'linkedin.com/in/rohan-das' })).toEqual({});
+    expect(errorsOf(jobApplicationSchema, { ...application, cvUrl: 'my cv is attached' })).toEqual({
+      cvUrl: 'Enter the link in the correct format, like https://example.com/my-cv.pdf',
+    });
+    expect(errorsOf(jobApplicationSchema, { ...application, cvUrl: 'ftp://files.example/cv.pdf' })).toHaveProperty(
+      'cvUrl',
+    );
+  });
+
+  it('says what is missing: the role, the name, the e-mail, the link and a few lines', () => {
+    expect(errorsOf(jobApplicationSchema, { kind: 'job-application', ...token })).toEqual({
+      name: 'Enter your name',
+      email: 'Enter your email address',
+      role: 'Choose the role you are applying for',
+      cvUrl: 'Enter a link to your CV or portfolio',
+      message: 'Tell us a little about yourself',
     });
   });
 });

@@ -1,6 +1,7 @@
 import noticeWords from '../../content/privacy-notice.json' with { type: 'json' };
 import siteData from '../../content/site.json' with { type: 'json' };
 import { noticeFor } from '../../lib/form-notice';
+import type { NoticeFormKind } from '../../lib/privacy-notice';
 import styles from './Form.module.css';
 
 /*
@@ -14,7 +15,7 @@ import styles from './Form.module.css';
 export const NOTICE_VERSION = noticeWords.version;
 
 interface Props {
-  kind: 'package-request' | 'callback' | 'contact' | 'data-request';
+  kind: NoticeFormKind;
 }
 
 export default function FormNotice({ kind }: Props) {
