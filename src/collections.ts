@@ -42,6 +42,16 @@ async function sluggedCollection<C extends 'services' | 'projects' | 'expertise'
 }
 
 export const getServices = () => sluggedCollection('services', (entry) => entry.data.title);
+
+/** The services a content file names by their files; a name that matches no file fails the build, naming both. */
+function namedServices(file: string, ids: string[], services: WithSlug<'services'>[]) {
+  return ids.map((id) => {
+    const service = services.find((candidate) => candidate.id === id);
+    if (!service) throw new Error(`${file}: services lists "${id}", which is not a file in src/content/services.`);
+    return service;
+  });
+}
+
 /**
  * Projects with their industry and services, each named by its file. A name that matches
  * no file fails the build, naming the project file and the field.
@@ -57,15 +67,21 @@ export async function getProjects() {
     const industry = expertise.find((item) => item.id === project.data.industry);
     if (!industry)
       throw new Error(`${file}: industry "${project.data.industry}" is not a file in src/content/expertise.`);
-    const used = project.data.services.map((id) => {
-      const service = services.find((candidate) => candidate.id === id);
-      if (!service) throw new Error(`${file}: services lists "${id}", which is not a file in src/content/services.`);
-      return service;
-    });
-    return { ...project, industry, services: used };
+    return { ...project, industry, services: namedServices(file, project.data.services, services) };
   });
 }
-export const getExpertise = () => sluggedCollection('expertise', (entry) => entry.data.name);
+
+/** The industries with the services each names, checked like a project's. */
+export async function getExpertise() {
+  const [expertise, services] = await Promise.all([
+    sluggedCollection('expertise', (entry) => entry.data.name),
+    getServices(),
+  ]);
+  return expertise.map((item) => ({
+    ...item,
+    services: namedServices(`src/content/expertise/${item.id}.md`, item.data.services, services),
+  }));
+}
 export const getBooks = () => sluggedCollection('books', (entry) => entry.data.name);
 export const getApps = () => sluggedCollection('apps', (entry) => entry.data.title);
 

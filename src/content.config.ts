@@ -1,6 +1,7 @@
 import { defineCollection, type SchemaContext } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { entryOf } from './lib/cms/fields';
 import { serviceSchema, text } from './lib/content-schemas';
 import { bookChapters } from './loaders/book-service';
 
@@ -121,11 +122,11 @@ export const projectSchema = ({ image }: { image: Image }) =>
     order: z.number().int().min(1).describe('Position on /work; the first three show on the home page.'),
     icon: image().describe('The project artwork, relative to this file.'),
     description: text(40, 200).describe('One or two sentences for the card and the meta description.'),
-    industry: z
-      .string()
-      .describe("The expertise file (without .md) of the client's industry; the two pages link to each other."),
+    industry: entryOf('expertise').describe(
+      "The expertise file (without .md) of the client's industry; the two pages link to each other.",
+    ),
     services: z
-      .array(z.string())
+      .array(entryOf('services'))
       .min(1)
       .describe('The service files (without .json) the project used, linked from its page and its industry page.'),
   });
@@ -136,6 +137,12 @@ export const expertiseSchema = ({ image }: { image: Image }) =>
     order: z.number().int().min(1).describe('Position on /expertise, 1 first.'),
     icon: image().describe('The industry artwork, relative to this file.'),
     description: text(40, 200).describe('One or two sentences for the card and the meta description.'),
+    services: z
+      .array(entryOf('services'))
+      .min(1)
+      .describe(
+        'The service files (without .json) firms of this industry ask us for most, linked from its page with the services of its projects.',
+      ),
   });
 
 export const testimonialSchema = z.object({

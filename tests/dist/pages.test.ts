@@ -454,7 +454,10 @@ describe('expertise, projects and services', () => {
     id: entry.id,
     ...(entry.data as { name: string; industry: string; services: string[] }),
   }));
-  const expertise = readCollection('expertise').map((entry) => ({ id: entry.id, ...(entry.data as { name: string }) }));
+  const expertise = readCollection('expertise').map((entry) => ({
+    id: entry.id,
+    ...(entry.data as { name: string; services: string[] }),
+  }));
   const services = readCollection('services').map((entry) => ({ id: entry.id, ...(entry.data as { title: string }) }));
 
   it('links each project to its industry and the services it used, and each industry back to its projects and their services', () => {
@@ -472,6 +475,19 @@ describe('expertise, projects and services', () => {
       expect(back).toContain(`/work/${slugify(project.name)}`);
       for (const id of project.services)
         expect(back).toContain(`/our-services/${slugify(services.find((service) => service.id === id)!.title)}`);
+    }
+  });
+
+  it('links every industry to the services its file names, so no industry page is a dead end', () => {
+    for (const industry of expertise) {
+      const links = page(`/expertise/${slugify(industry.name)}`)
+        .document.querySelectorAll('main .related a')
+        .map((link) => link.getAttribute('href'));
+      expect(industry.services.length, industry.id).toBeGreaterThan(0);
+      for (const id of industry.services)
+        expect(links, industry.id).toContain(
+          `/our-services/${slugify(services.find((service) => service.id === id)!.title)}`,
+        );
     }
   });
 });

@@ -45,8 +45,16 @@ type Unwrapped = {
   defaultValue: unknown;
 };
 
-/** The collection an Astro reference() points to, or undefined when `schema` is no reference. */
+/**
+ * The name of an entry of another collection, as a file name: the build checks it (src/collections.ts) and the
+ * CMS offers the entries of that collection to pick from.
+ */
+export const entryOf = (collection: string) => z.string().meta({ cmsRelation: collection });
+
+/** The collection an Astro reference() or entryOf() points to, or undefined when `schema` is neither. */
 export function referencedCollection(schema: Schema): string | undefined {
+  const named = (schema.meta() as { cmsRelation?: string } | undefined)?.cmsRelation;
+  if (named) return named;
   const def = defOf(schema);
   if (def.type !== 'pipe') return undefined;
   const input = defOf(def.in as Schema);
