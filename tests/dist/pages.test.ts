@@ -119,12 +119,11 @@ describe('the catalogue', () => {
     (entry) => entry.data as { title: string; packages: { price: number; name: string }[] },
   );
 
-  it('builds one page for each of the 17 services, at the slug of its title', () => {
+  it('builds one page for each service, at the slug of its title', () => {
     const servicePages = pages.filter((built) => built.path.startsWith('/our-services/'));
     expect(servicePages.map((built) => built.path).sort()).toEqual(
       services.map((service) => `/our-services/${slugify(service.title)}`).sort(),
     );
-    expect(servicePages).toHaveLength(17);
   });
 
   it.each(services.map((service) => [service.title, service] as const))(
@@ -177,7 +176,8 @@ describe('the catalogue', () => {
 
   it('says how tax applies, in the words of src/site.ts, wherever prices are shown', () => {
     const priced = pages.filter((candidate) => candidate.path.startsWith('/our-services'));
-    expect(priced).toHaveLength(18);
+    // The catalogue and every service page.
+    expect(priced).toHaveLength(services.length + 1);
     for (const built of priced)
       expect(built.document.querySelector('main')!.textContent, built.path).toContain(site.taxNote);
   });
@@ -207,7 +207,7 @@ describe('the catalogue', () => {
   it('lists every service on /our-services with its headline', () => {
     const built = page('/our-services');
     expect(built.document.querySelector('h1')?.textContent).toBe('We make technology work so your business can grow.');
-    expect(built.document.querySelectorAll('main li article')).toHaveLength(17);
+    expect(built.document.querySelectorAll('main li article')).toHaveLength(services.length);
   });
 
   it('shows each service card with its category, its lowest price and a link that names what it opens', () => {
@@ -313,9 +313,9 @@ describe('apps, books and policies', () => {
       entry.data as { appId: string; title: string; score?: number; ratingCount?: number; playstoreUrl?: string },
   );
 
-  it('lists the 15 apps, the unreleased ones apart as "coming soon", with a rating only where a count stands behind it', () => {
+  it('lists every app, the unreleased ones apart as "coming soon", with a rating only where a count stands behind it', () => {
     const built = page('/apps');
-    expect(built.document.querySelectorAll('main li.app')).toHaveLength(15);
+    expect(built.document.querySelectorAll('main li.app')).toHaveLength(apps.length);
     const rated = apps.filter((app) => app.score !== undefined && app.ratingCount !== undefined);
     expect(built.document.querySelectorAll('.rating')).toHaveLength(rated.length);
     const unreleased = apps.filter((app) => !app.playstoreUrl);
@@ -326,7 +326,7 @@ describe('apps, books and policies', () => {
     );
     expect(comingSoon.querySelectorAll('a[href*="play.google.com"]')).toHaveLength(0);
     const software = jsonLd(built).filter((data) => data['@type'] === 'SoftwareApplication');
-    expect(software).toHaveLength(15);
+    expect(software).toHaveLength(apps.length);
     expect(software.filter((data) => 'aggregateRating' in data)).toHaveLength(rated.length);
   });
 
@@ -339,7 +339,9 @@ describe('apps, books and policies', () => {
         expect(built.html).not.toMatch(/\{\{\s*\w+\s*\}\}/);
       }
     }
-    expect(pages.filter((built) => /^\/apps\/[^/]+\/privacy$/.test(built.path))).toHaveLength(30);
+    expect(pages.filter((built) => /^\/apps\/[^/]+\/privacy$/.test(built.path))).toHaveLength(
+      new Set(apps.flatMap((app) => [app.appId, slugify(app.title)])).size,
+    );
   });
 
   it('rewrites an unknown app privacy address to the Machine Learning Advance policy', () => {
@@ -348,15 +350,18 @@ describe('apps, books and policies', () => {
     expect(existsSync(join(distRoot, 'apps/machine-learning-advance/privacy.html'))).toBe(true);
   });
 
-  it('lists the 24 books 12 to a page with the paginator wording', () => {
-    const first = page('/books');
-    const second = page('/books/2');
-    expect(first.document.querySelectorAll('main li article')).toHaveLength(12);
-    expect(second.document.querySelectorAll('main li article')).toHaveLength(12);
-    expect(first.document.querySelector('.paginator__range')?.textContent).toBe('1 - 12 of 24');
-    expect(second.document.querySelector('.paginator__range')?.textContent).toBe('13 - 24 of 24');
-    expect(first.html).toContain('Items per page');
-    expect(pages.filter((built) => /^\/books\/[^/]*[a-z][^/]*$/.test(built.path))).toHaveLength(24);
+  it('lists the books 12 to a page with the paginator wording', () => {
+    const total = readCollection('books').length;
+    const listPages = Math.ceil(total / 12);
+    for (let number = 1; number <= listPages; number += 1) {
+      const built = page(number === 1 ? '/books' : `/books/${number}`);
+      const from = (number - 1) * 12 + 1;
+      const to = Math.min(number * 12, total);
+      expect(built.document.querySelectorAll('main li article')).toHaveLength(to - from + 1);
+      expect(built.document.querySelector('.paginator__range')?.textContent).toBe(`${from} - ${to} of ${total}`);
+      expect(built.html).toContain('Items per page');
+    }
+    expect(pages.filter((built) => /^\/books\/[^/]*[a-z][^/]*$/.test(built.path))).toHaveLength(total);
   });
 
   it('builds every chapter, links it from its book and back, and chains the chapters with previous/next', () => {
@@ -366,10 +371,10 @@ describe('apps, books and policies', () => {
     const chapterPages = pages.filter(
       (built) => /^\/books\/[^/]+\/[^/]+$/.test(built.path) && !/^\/books\/\d+$/.test(built.path),
     );
-    expect(chapterPages.length).toBeGreaterThanOrEqual(24 * 3);
     expect(chapterPages.length).toBe(chapterFiles.length);
+    // Every book has chapters to read.
     const books = new Set(chapterPages.map((built) => built.path.split('/')[2]));
-    expect(books.size).toBe(24);
+    expect(books.size).toBe(readCollection('books').length);
     for (const built of chapterPages) {
       const bookPath = built.path.split('/').slice(0, 3).join('/');
       expect(
@@ -433,14 +438,19 @@ describe('apps, books and policies', () => {
     expect(automobile.document.querySelectorAll('#references-title ~ ol li').length).toBeGreaterThanOrEqual(5);
   });
 
-  it('shows the four policies, the terms in 25 numbered sections, with no placeholder left', () => {
+  it('shows the four policies, the terms in numbered sections, with no placeholder left', () => {
     for (const path of ['/privacy-policy', '/terms-and-conditions', '/refunds-and-cancellations', '/shipping-policy']) {
       expect(page(path).html).not.toMatch(/\{\{\s*\w+\s*\}\}/);
     }
     const terms = page('/terms-and-conditions');
-    expect(
-      terms.document.querySelectorAll('main h2').filter((heading) => /^\d+\. /.test(heading.textContent)),
-    ).toHaveLength(25);
+    const numbers = terms.document
+      .querySelectorAll('main h2')
+      .map((heading) => /^(\d+)\. /.exec(heading.textContent)?.[1])
+      .filter(Boolean)
+      .map(Number);
+    // Numbered 1, 2, 3… with none skipped or repeated, however many the terms have.
+    expect(numbers.length).toBeGreaterThan(0);
+    expect(numbers).toEqual(numbers.map((_number, index) => index + 1));
     for (const path of ['/terms-and-conditions', '/privacy-policy']) {
       expect(page(path).document.querySelector('main')?.textContent).toMatch(
         /Last revised (January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}/,

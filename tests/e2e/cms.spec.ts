@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { projectCopy } from '../support/project-copy';
 
 /*
  * The content editor at /admin in its local-repository mode, which edits a folder
@@ -55,7 +56,11 @@ async function readFolder(page: Page): Promise<Record<string, string>> {
   );
 }
 
-test('an author changes a price and a paragraph in /admin, and only those bytes change', async ({ page }) => {
+test('an author changes a price and a paragraph in /admin: only those bytes change, and the site builds with both', async ({
+  page,
+}) => {
+  // The build of the saved files takes a while on a busy machine.
+  test.setTimeout(180_000);
   await page.goto('/');
   await fillFolder(page);
   await page.addInitScript(() => {
@@ -95,5 +100,18 @@ test('an author changes a price and a paragraph in /admin, and only those bytes 
   expect(after[CHAPTER]).toBe(chapter.replace(paragraph, edited));
   for (const file of files.filter(({ path }) => path !== SERVICE && path !== CHAPTER)) {
     expect(after[file.path], file.path).toBe(file.text);
+  }
+
+  // What the editor saved, built as a pull request's deploy preview would be: it passes and shows both changes.
+  const project = projectCopy();
+  try {
+    for (const path of [SERVICE, CHAPTER]) writeFileSync(join(project.directory, path), after[path]!);
+    const { status, output } = project.run('build');
+    expect(status, output.slice(-2000)).toBe(0);
+    const built = (path: string) => readFileSync(join(project.directory, 'dist', path), 'utf8');
+    expect(built('our-services/web-hosting.html')).toContain('₹399');
+    expect(built('books/thermodynamics/work-and-heat.html')).toContain('in exactly two ways');
+  } finally {
+    project.remove();
   }
 });
