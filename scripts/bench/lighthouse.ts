@@ -12,7 +12,7 @@ import { chromiumArgs, systemChromium } from '../chromium.ts';
 export const chromiumFlags = [
   '--headless=new',
   ...chromiumArgs,
-  // The bench's HTTP/2 front (server.mjs) has a certificate made for the run.
+  // The bench's HTTP/2 front (server.ts) has a certificate made for the run.
   '--ignore-certificate-errors',
   '--disable-default-apps',
   '--disable-domain-reliability',

@@ -24,7 +24,7 @@ import { chromePath, measure } from './lighthouse.ts';
 import { measurePages } from './pages.mjs';
 import { lighthouseTargets } from './budgets.ts';
 import { checkBudgets, renderMarkdown } from './report.ts';
-import { freePort, serveDist } from './server.mjs';
+import { freePort, serveDist } from './server.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const reportsRoot = join(root, 'reports');

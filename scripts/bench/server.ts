@@ -21,10 +21,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import type { Http2Session } from 'node:http2';
 import { generate as selfSignedCertificate } from 'selfsigned';
 import { startFakeSiteverify } from '../../tests/support/stand-ins.ts';
 
-function isFree(port) {
+function isFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = createServer();
     probe.once('error', () => resolve(false));
@@ -33,13 +34,13 @@ function isFree(port) {
 }
 
 /** The first free port of a range (4400–4499 unless told otherwise). */
-export async function freePort(from = 4400, to = 4499) {
+export async function freePort(from = 4400, to = 4499): Promise<number> {
   for (let port = from; port <= to; port += 1) if (await isFree(port)) return port;
   throw new Error(`no free port between ${from} and ${to}`);
 }
 
 /** A staging folder: copies of dist/, the server and the functions, a link to node_modules. */
-function stage(cwd) {
+function stage(cwd: string): string {
   const folder = mkdtempSync(join(tmpdir(), 'qd-bench-'));
   cpSync(join(cwd, 'dist'), join(folder, 'dist'), { recursive: true });
   mkdirSync(join(folder, 'scripts'));
@@ -59,16 +60,13 @@ function stage(cwd) {
 const hopByHop = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'host']);
 
 /**
- * An HTTP/2 front with TLS on `port`, passing every request to `target` as it is
+ * An HTTP/2 front with TLS on `port`, passing every request to `target` (an http:// origin) as it is
  * (compressed bodies stay compressed).
- * @param {string} target an http:// origin
- * @param {number} port
- * @returns {Promise<{ origin: string, stop: () => Promise<void> }>}
  */
-async function secureFront(target, port) {
+async function secureFront(target: string, port: number): Promise<{ origin: string; stop: () => Promise<void> }> {
   const { private: key, cert } = await selfSignedCertificate([{ name: 'commonName', value: 'localhost' }], {
     keyType: 'ec',
-    days: 2,
+    notAfterDate: new Date(Date.now() + 2 * 24 * 60 * 60 * 1000),
     extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }] }],
   });
   const { hostname, port: targetPort } = new URL(target);
@@ -99,17 +97,17 @@ async function secureFront(target, port) {
     request.pipe(upstream);
   });
   // A browser killed mid-run can leave its session open; stopping ends them all.
-  const sessions = new Set();
+  const sessions = new Set<Http2Session>();
   server.on('session', (session) => {
     sessions.add(session);
     session.once('close', () => sessions.delete(session));
   });
-  await new Promise((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);
   });
   const stop = () =>
-    new Promise((resolve) => {
+    new Promise<void>((resolve) => {
       server.close(() => resolve(undefined));
       for (const session of sessions) session.destroy();
     });
@@ -117,7 +115,7 @@ async function secureFront(target, port) {
 }
 
 /** Asks for every page and asset once in each encoding, so no measured request waits for the server's first compression of a file. */
-async function warmUp(origin, distRoot) {
+async function warmUp(origin: string, distRoot: string): Promise<void> {
   const files = readdirSync(distRoot, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
   const paths = files.map((entry) =>
     `/${join(entry.parentPath, entry.name).slice(distRoot.length + 1)}`.replace(/\.html$/, '').replace(/\/index$/, '/'),
@@ -130,13 +128,15 @@ async function warmUp(origin, distRoot) {
   }
 }
 
-/**
- * Serves a copy of dist/, warmed up, directly and through the HTTP/2 front.
- * @param {string} cwd the project folder
- * @param {number} port
- * @returns {Promise<{ origin: string, secureOrigin: string, distRoot: string, stop: () => Promise<void> }>}
- */
-export async function serveDist(cwd, port) {
+export interface ServedDist {
+  origin: string;
+  secureOrigin: string;
+  distRoot: string;
+  stop: () => Promise<void>;
+}
+
+/** Serves a copy of dist/ of the project folder `cwd`, warmed up, directly and through the HTTP/2 front. */
+export async function serveDist(cwd: string, port: number): Promise<ServedDist> {
   const folder = stage(cwd);
   // The forms' function checks the robot check with the tests' stand-in, never with hCaptcha over the internet.
   const siteverify = await startFakeSiteverify();
@@ -153,7 +153,7 @@ export async function serveDist(cwd, port) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const origin = `http://localhost:${port}`;
   const distRoot = join(folder, 'dist');
-  let front;
+  let front: Awaited<ReturnType<typeof secureFront>> | undefined;
   const stop = async () => {
     await front?.stop();
     if (child.exitCode === null) child.kill('SIGTERM');
