@@ -44,6 +44,11 @@ const islands: Record<string, { client: string; on: (path: string) => boolean; w
     on: (path) => path === '/your-data',
     where: '/your-data (on the first focus, tap or key in the form)',
   },
+  JobApplicationForm: {
+    client: 'first-use',
+    on: (path) => path === '/join-us',
+    where: '/join-us (on the first focus, tap or key in the form)',
+  },
   BookSearch: {
     client: 'first-use',
     on: (path) => /^\/books(\/\d+|\/[^/]+\/[^/]+)?$/.test(path),
