@@ -64,15 +64,25 @@ function runScript(script, output) {
   });
 }
 
+/*
+ * Stops the other lanes with SIGINT, as Ctrl+C would: Playwright then stops the
+ * server it started for the browser tests, which SIGTERM would leave running,
+ * orphaned, on its port (where the next run would find a stale server). A lane
+ * still running 30 seconds later is killed.
+ */
 function stopAll() {
-  for (const child of running) {
+  const signal = (child, name) => {
     try {
       if (process.platform === 'win32') child.kill();
-      else process.kill(-child.pid, 'SIGTERM');
+      else process.kill(-child.pid, name);
     } catch {
       // It has just ended.
     }
-  }
+  };
+  for (const child of running) signal(child, 'SIGINT');
+  setTimeout(() => {
+    for (const child of running) signal(child, 'SIGKILL');
+  }, 30_000).unref();
 }
 
 let failed = false;
