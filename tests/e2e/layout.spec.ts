@@ -60,9 +60,9 @@ test.describe('heroes', () => {
 test.describe('card grids', () => {
   test('three cards never leave one alone on a row', async ({ page }) => {
     for (const path of ['/', '/our-services/seo', '/our-services']) {
+      await page.goto(path);
       for (const width of widths) {
         await page.setViewportSize({ width, height: 900 });
-        await page.goto(path);
         const rows = await page
           .locator('main ul.grid')
           .evaluateAll((grids) =>
