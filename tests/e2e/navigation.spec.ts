@@ -140,13 +140,16 @@ test.describe('a visitor finding their way', () => {
     expect(videoStart!).toBeGreaterThanOrEqual(loaded);
   });
 
-  test('when the browser asks to save data, or on 2G, the hero keeps its poster and fetches no video', async ({
+  test('when the browser asks to save data, on 2G or 3G, or on a phone, the hero keeps its poster and fetches no video', async ({
     page,
   }) => {
     for (const connection of [
-      { saveData: true, effectiveType: '4g' },
-      { saveData: false, effectiveType: '2g' },
+      { saveData: true, effectiveType: '4g', width: 1280 },
+      { saveData: false, effectiveType: '2g', width: 1280 },
+      { saveData: false, effectiveType: '3g', width: 1280 },
+      { saveData: false, effectiveType: '4g', width: 375 },
     ]) {
+      await page.setViewportSize({ width: connection.width, height: 800 });
       const media: string[] = [];
       const onRequest = (request: Request) => {
         if (request.resourceType() === 'media') media.push(request.url());
@@ -158,6 +161,9 @@ test.describe('a visitor finding their way', () => {
         connection,
       );
       await page.goto('/');
+      await page.waitForLoadState('networkidle');
+      // Past the moment the video would start: the load event, then the browser's idle time.
+      await page.evaluate(() => new Promise((done) => requestIdleCallback(() => requestIdleCallback(done))));
       await page.waitForLoadState('networkidle');
       expect(media, JSON.stringify(connection)).toEqual([]);
       expect(await page.locator('video').evaluate((video: HTMLVideoElement) => video.paused)).toBe(true);
