@@ -58,12 +58,29 @@ export interface RunSummary {
   notFound?: NotFoundScores;
   metrics: Metrics;
   lcpElement: string | null;
+  /** The network floor of the largest paint under the run's throttling (lcpFloor), and what it is made of. */
+  lcpFloor: LcpFloor | null;
   bytesByType: Record<string, { requests: number; bytes: number }>;
   outbound: string[];
   shortfalls: Shortfall[];
   runtimeError: string | null;
   warnings: string[];
   benchmarkIndex: number | null;
+}
+
+/**
+ * The least time the largest paint can take over the run's throttled network, with no CPU time at all: the round
+ * trips no page avoids (looking up the name, TCP, TLS and the request for the HTML), the HTML (its CSS inline) at
+ * the throttled bandwidth and, when the largest element is an image, one more round trip and the image's bytes.
+ * LCP divided by it says how much is left to win: at 1.0 the page is the network and nothing else.
+ */
+export interface LcpFloor {
+  ms: number;
+  rttMs: number;
+  throughputKbps: number;
+  htmlBytes: number;
+  /** The largest element's own file (an image or a video poster), when it has one. */
+  resource: { url: string; bytes: number } | null;
 }
 
 /** The 404 page's scores without the audits it fails on purpose, and which those were. */
@@ -218,6 +235,43 @@ function scoresExcusingNotFound(lhr: Result): NotFoundScores {
   return { scores, excused: [...excused] };
 }
 
+/** The file the largest element shows, read from its HTML: an image's src, a video's poster, a background's url(). */
+function lcpResourcePath(snippet: string): string | undefined {
+  const found = /\b(?:src|poster)="([^"]+)"/.exec(snippet) ?? /url\(['"]?([^'")]+)/.exec(snippet);
+  if (!found) return undefined;
+  try {
+    return new URL(found[1]!.replaceAll('&amp;', '&'), 'http://localhost').pathname;
+  } catch {
+    return undefined;
+  }
+}
+
+function lcpFloor(lhr: Result): LcpFloor | null {
+  const { rttMs, throughputKbps } = lhr.configSettings.throttling;
+  if (!rttMs || !throughputKbps) return null;
+  const requests = items(lhr.audits['network-requests']);
+  const document = requests.find((request) => request['resourceType'] === 'Document');
+  if (!document) return null;
+  const htmlBytes = Number(document['transferSize'] ?? 0);
+  const snippet = String(
+    field(items(lhr.audits['largest-contentful-paint-element'])[0], 'items', 0, 'node', 'snippet') ?? '',
+  );
+  const path = lcpResourcePath(snippet);
+  const request = path
+    ? requests.find((candidate) => {
+        try {
+          return new URL(String(candidate['url'])).pathname === path;
+        } catch {
+          return false;
+        }
+      })
+    : undefined;
+  const resource = request ? { url: path!, bytes: Number(request['transferSize'] ?? 0) } : null;
+  const transfer = (bytes: number) => (bytes * 8) / throughputKbps;
+  const ms = 4 * rttMs + transfer(htmlBytes) + (resource ? rttMs + transfer(resource.bytes) : 0);
+  return { ms, rttMs, throughputKbps, htmlBytes, resource };
+}
+
 /** What the report keeps of one run. */
 function summarise(lhr: Result, { notFound = false } = {}): RunSummary {
   const requests = items(lhr.audits['network-requests']);
@@ -233,6 +287,7 @@ function summarise(lhr: Result, { notFound = false } = {}): RunSummary {
     lcpElement:
       String(field(items(lhr.audits['largest-contentful-paint-element'])[0], 'items', 0, 'node', 'selector') ?? '') ||
       null,
+    lcpFloor: lcpFloor(lhr),
     bytesByType: Object.fromEntries(
       items(lhr.audits['resource-summary']).map((item) => [
         String(item['resourceType']),
