@@ -233,7 +233,7 @@ export function renderMarkdown(report: Report): string {
       `Lighthouse with its mobile preset (simulated Slow 4G, 4× CPU slowdown) and desktop preset; the median of ${report.options.runs} run(s) of each score and metric. ` +
         'Pages are served as Netlify serves them, over HTTP/2 with TLS (a certificate made for the run) and compressed. ' +
         'Chromium resolves no host but localhost, so no run reaches the internet. Bytes are transferred bytes (Brotli, as served) in KB from Lighthouse’s median run. ' +
-        'Floor is the least time the largest paint can take over the run’s throttled network with no CPU time at all: four round trips (name, TCP, TLS, the request) and the HTML’s bytes at the throttled bandwidth, plus a round trip and its bytes when the largest element is an image; LCP/floor is how far above that the page is.',
+        'Floor is the least time the largest paint can take over the run’s throttled network with no CPU time at all, by Lighthouse’s own network model: five round trips to the HTML’s first byte (two for the name, TCP, TLS, the request) and TCP’s slow start for the rest of its bytes, plus a round trip and the bytes of the largest element’s image when it is one; LCP/floor is how far above that the page is.',
       '',
     );
     lines.push(
