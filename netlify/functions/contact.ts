@@ -3,7 +3,7 @@ import type { Config, Context } from '@netlify/functions';
 import { handleContact, storeUnavailable } from '../lib/contact.ts';
 import { readConfig } from '../lib/config.ts';
 
-/** POST /api/contact: the package request, callback and Contact Us forms. */
+/** POST /api/contact: every form of the site (src/lib/forms.ts lists them). */
 export default async function contact(request: Request, context: Context): Promise<Response> {
   let store: ReturnType<typeof getStore>;
   const config = readConfig(process.env, context.deploy?.context);

@@ -1,7 +1,6 @@
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredSubmission } from '../../netlify/lib/records';
 import { builtPages, distRoot } from '../support/dist';
 import { formBodies, person } from '../support/form-bodies';
+import { deploySettings, startSiteServer, type SiteServer } from '../support/site-server';
 import {
   PASSING_TOKEN,
   startFakeSiteverify,
@@ -30,22 +30,13 @@ const root = resolve(import.meta.dirname, '../..');
 const RETRY_BASE_MS = 300;
 const XSRF = 'integration-token-0123456789';
 
-let server: ChildProcess;
-let output = '';
+let server: SiteServer;
 let base: string;
 let origin: string;
 let dataDirectory: string;
 let siteverify: FakeSiteverify;
 let siteverifyOpen = true;
 let webhook: WebhookReceiver;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((done) => probe.close(() => done()));
-  return port;
-}
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -64,38 +55,21 @@ async function eventually<T>(
   }
 }
 
-/** The environment of the local server and of scripts/submissions.mjs: nothing of the caller's deploy settings. */
-function serverEnv(port: number): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of [
-    'CONTEXT',
-    'URL',
-    'DEPLOY_URL',
-    'DEPLOY_PRIME_URL',
-    'ALLOWED_ORIGINS',
-    'HCAPTCHA_SECRET',
-    'PUBLIC_HCAPTCHA_SITE_KEY',
-    'SUBMISSIONS_STORE',
-    'HOST',
-    'NODE_OPTIONS',
-  ]) {
-    delete env[name];
-  }
-  return {
-    ...env,
-    PORT: String(port),
-    LOCAL_DATA_DIR: dataDirectory,
-    HCAPTCHA_VERIFY_URL: siteverify.url,
-    CONTACT_FORWARD_URL: webhook.url,
-    DELIVERY_RETRY_BASE_MS: String(RETRY_BASE_MS),
-  };
-}
+/** What the local server is given on top of its defaults. */
+const serverSettings = () => ({
+  HCAPTCHA_VERIFY_URL: siteverify.url,
+  CONTACT_FORWARD_URL: webhook.url,
+  DELIVERY_RETRY_BASE_MS: String(RETRY_BASE_MS),
+});
 
 /** `npm run submissions -- --json` against the same folder, while the server runs. */
 async function storedSubmissions(): Promise<StoredSubmission[]> {
   const { stdout } = await promisify(execFile)(process.execPath, ['scripts/submissions.mjs', '--json'], {
     cwd: root,
-    env: { ...serverEnv(0), PORT: '' },
+    env: {
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !deploySettings.includes(name))),
+      LOCAL_DATA_DIR: dataDirectory,
+    },
     timeout: 20_000,
   });
   return JSON.parse(stdout) as StoredSubmission[];
@@ -139,39 +113,13 @@ beforeAll(async () => {
   siteverify = await startFakeSiteverify();
   webhook = await startWebhookReceiver();
   dataDirectory = mkdtempSync(join(tmpdir(), 'qd-serve-'));
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  origin = `http://localhost:${port}`;
-  server = spawn(process.execPath, ['scripts/serve.mjs'], {
-    cwd: root,
-    env: serverEnv(port),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
-  server.stderr!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
-  let exited = false;
-  server.once('exit', () => void (exited = true));
-  await eventually(
-    'the local server to answer',
-    async () => {
-      if (exited) throw new Error(`scripts/serve.mjs exited before answering:\n${output}`);
-      try {
-        return (await fetch(`${base}/`)).ok ? true : undefined;
-      } catch {
-        return undefined;
-      }
-    },
-    // The server listens once it has packaged the functions: seconds, more on a busy machine.
-    150_000,
-  );
-}, 180_000);
+  server = await startSiteServer({ dataDir: dataDirectory, env: serverSettings() });
+  base = server.url;
+  origin = server.origin;
+}, 200_000);
 
 afterAll(async () => {
-  if (server && server.exitCode === null && server.signalCode === null) {
-    const exit = new Promise((done) => server.once('exit', done));
-    server.kill('SIGTERM');
-    await Promise.race([exit, sleep(10_000).then(() => server.kill('SIGKILL'))]);
-  }
+  await server?.stop();
   if (siteverifyOpen) await siteverify?.close();
   await webhook?.close();
   if (dataDirectory) rmSync(dataDirectory, { recursive: true, force: true });
@@ -182,7 +130,7 @@ describe('submissions through the local server', () => {
     const ids: Record<string, string> = {};
     for (const [kind, form] of Object.entries(forms)) {
       const response = await submit(form, `integration-${kind}`);
-      expect(response.status, output).toBe(202);
+      expect(response.status, server.output()).toBe(202);
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
       const body = (await response.json()) as { ok: boolean; id: string };
       expect(body.ok).toBe(true);
@@ -257,7 +205,7 @@ describe('submissions through the local server', () => {
     for (const host of ['localhost', '127.0.0.1']) {
       const site = { base: `http://${host}:${port}`, origin: `http://${host}:${port}` };
       const response = await submit(forms.callback, `integration-host-${host}`, site);
-      expect(response.status, `${host}: ${output}`).toBe(202);
+      expect(response.status, `${host}: ${server.output()}`).toBe(202);
     }
   });
 

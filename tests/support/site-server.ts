@@ -36,7 +36,7 @@ export interface SiteServerOptions {
 }
 
 /** Variables of the caller's shell that would change what the local server does. */
-const deploySettings = [
+export const deploySettings = [
   'CONTEXT',
   'URL',
   'DEPLOY_URL',
