@@ -12,8 +12,8 @@
  * Inter's stylistic sets and alternates would add a third to the file.
  * Fontsource's files carry 100 to 900 and every feature, and its rupee sign
  * comes inside an 85 KB Latin Extended file: these two weigh about 22 KB
- * together: the preloaded one is in the chain of requests before the largest paint
- * (docs/decisions.md, "Performance budgets").
+ * together, fetched after a visitor's first page has loaded, for the pages after it
+ * (docs/decisions.md, "The web font").
  * Greek and mathematics come from the system's fonts. The lists are in
  * scripts/font-characters.ts; each @font-face's unicode-range in
  * src/styles/global.css must claim the same characters, and each file must

@@ -60,6 +60,8 @@ export interface RunSummary {
   lcpElement: string | null;
   /** The network floor of the largest paint under the run's throttling (lcpFloor), and what it is made of. */
   lcpFloor: LcpFloor | null;
+  /** The requests besides the page that had ended before its largest paint (requestsBeforeLcp). */
+  beforeLcp: BeforeLcp[];
   bytesByType: Record<string, { requests: number; bytes: number }>;
   outbound: string[];
   shortfalls: Shortfall[];
@@ -72,35 +74,62 @@ export interface RunSummary {
  * The least time the largest paint can take over the run's throttled network, with no CPU time at all, by
  * Lighthouse's own network model (Lantern, in @paulirish/trace_engine: simulation/TCPConnection.js and DNSCache.js):
  * the HTML over a new connection (the name looked up in two round trips, TCP's handshake, TLS with False Start and
- * the request: five round trips to the first byte) and the further round trips TCP's slow start needs for the rest
- * of its bytes; when the largest element is an image, its request on the same HTTP/2 connection (one round trip)
- * and its bytes. LCP divided by it says how much is left to win: at 1.0 the page is the network and nothing else.
+ * the request: five round trips to its first byte, which brings TCP's first ten segments) and a round trip for each
+ * further window of TCP's slow start; when the largest element is an image, its request on the same warm HTTP/2
+ * connection, where the bytes the HTML's last window had room for come free and each further window costs a round
+ * trip. LCP divided by it says how much is left to win: at 1.0 the page is the network and nothing else.
  */
 export interface LcpFloor {
   ms: number;
   rttMs: number;
   throughputKbps: number;
   htmlBytes: number;
-  /** The largest element's own file (an image or a video poster), when it has one. */
+  /** The image the largest element shows, when it is one. */
   resource: { url: string; bytes: number } | null;
+}
+
+/**
+ * A request that had ended before the largest paint in the run Lighthouse observed. Lantern builds its estimate of
+ * LCP from exactly these (less images of low priority, which it takes for images out of view): each one is a cost
+ * on the way to the largest paint, the network floor aside.
+ */
+export interface BeforeLcp {
+  url: string;
+  resourceType: string;
+  priority: string;
 }
 
 /** TCP's segment and initial congestion window, as Lantern counts them. */
 const SEGMENT_BYTES = 1460;
 const INITIAL_WINDOW = 10;
 
-/** Round trips after the first byte that slow start needs to deliver `bytes`, the window growing to the bandwidth's. */
-function slowStartRounds(bytes: number, rttMs: number, throughputKbps: number): number {
-  const maxWindow = Math.max(1, Math.floor((throughputKbps * 1000 * rttMs) / 1000 / 8 / SEGMENT_BYTES));
+/** One HTTP/2 connection as Lantern simulates it: slow start up to the window the bandwidth allows. */
+export function lanternConnection(rttMs: number, throughputKbps: number) {
+  const maxWindow = Math.max(1, Math.floor((((throughputKbps * 1024) / 8) * (rttMs / 1000)) / SEGMENT_BYTES));
   let window = Math.min(INITIAL_WINDOW, maxWindow);
-  let delivered = window * SEGMENT_BYTES;
-  let rounds = 0;
-  while (delivered < bytes) {
-    rounds += 1;
-    window = Math.min(maxWindow, window * 2);
-    delivered += window * SEGMENT_BYTES;
-  }
-  return rounds;
+  let spare = 0;
+  let warm = false;
+  return {
+    /** The time in ms that `bytes` take, from the request to the last byte. */
+    download(bytes: number): number {
+      let elapsed = 0;
+      let remaining = bytes;
+      if (warm) {
+        remaining -= spare;
+      } else {
+        elapsed = 5 * rttMs;
+        remaining -= window * SEGMENT_BYTES;
+        warm = true;
+      }
+      while (remaining > 0) {
+        elapsed += rttMs;
+        window = Math.min(maxWindow, window * 2);
+        remaining -= window * SEGMENT_BYTES;
+      }
+      spare = Math.max(0, -remaining);
+      return elapsed;
+    },
+  };
 }
 
 /** The 404 page's scores without the audits it fails on purpose, and which those were. */
@@ -266,6 +295,15 @@ function lcpResourcePath(snippet: string): string | undefined {
   }
 }
 
+/** The largest element, as Lighthouse 13 names it in its LCP breakdown. */
+function lcpNode(lhr: Result): { selector: string; snippet: string } | null {
+  const node = [
+    ...items(lhr.audits['lcp-breakdown-insight']),
+    ...items(lhr.audits['largest-contentful-paint-element']),
+  ].find((item) => item['type'] === 'node');
+  return node ? { selector: String(node['selector'] ?? ''), snippet: String(node['snippet'] ?? '') } : null;
+}
+
 function lcpFloor(lhr: Result): LcpFloor | null {
   const { rttMs, throughputKbps } = lhr.configSettings.throttling;
   if (!rttMs || !throughputKbps) return null;
@@ -273,10 +311,7 @@ function lcpFloor(lhr: Result): LcpFloor | null {
   const document = requests.find((request) => request['resourceType'] === 'Document');
   if (!document) return null;
   const htmlBytes = Number(document['transferSize'] ?? 0);
-  const snippet = String(
-    field(items(lhr.audits['largest-contentful-paint-element'])[0], 'items', 0, 'node', 'snippet') ?? '',
-  );
-  const path = lcpResourcePath(snippet);
+  const path = lcpResourcePath(lcpNode(lhr)?.snippet ?? '');
   const request = path
     ? requests.find((candidate) => {
         try {
@@ -287,9 +322,24 @@ function lcpFloor(lhr: Result): LcpFloor | null {
       })
     : undefined;
   const resource = request ? { url: path!, bytes: Number(request['transferSize'] ?? 0) } : null;
-  const rounds = (bytes: number) => slowStartRounds(bytes, rttMs, throughputKbps);
-  const ms = (5 + rounds(htmlBytes)) * rttMs + (resource ? (1 + rounds(resource.bytes)) * rttMs : 0);
+  const connection = lanternConnection(rttMs, throughputKbps);
+  const ms = connection.download(htmlBytes) + (resource ? connection.download(resource.bytes) : 0);
   return { ms, rttMs, throughputKbps, htmlBytes, resource };
+}
+
+function requestsBeforeLcp(lhr: Result): BeforeLcp[] {
+  const audit = lhr.audits['network-requests'];
+  const startUs = Number(field(audit, 'details', 'debugData', 'networkStartTimeTs'));
+  const lcpUs = Number(field(items(lhr.audits['metrics'])[0], 'observedLargestContentfulPaintTs'));
+  if (!Number.isFinite(startUs) || !Number.isFinite(lcpUs)) return [];
+  return items(audit)
+    .filter((request) => request['resourceType'] !== 'Document')
+    .filter((request) => startUs + Number(request['networkEndTime']) * 1000 <= lcpUs)
+    .map((request) => ({
+      url: String(request['url']),
+      resourceType: String(request['resourceType']),
+      priority: String(request['priority']),
+    }));
 }
 
 /** What the report keeps of one run. */
@@ -304,10 +354,9 @@ function summarise(lhr: Result, { notFound = false } = {}): RunSummary {
     metrics: Object.fromEntries(
       Object.entries(metrics).map(([key, id]) => [key, lhr.audits[id]?.numericValue ?? null]),
     ) as Metrics,
-    lcpElement:
-      String(field(items(lhr.audits['largest-contentful-paint-element'])[0], 'items', 0, 'node', 'selector') ?? '') ||
-      null,
+    lcpElement: lcpNode(lhr)?.selector || null,
     lcpFloor: lcpFloor(lhr),
+    beforeLcp: requestsBeforeLcp(lhr),
     bytesByType: Object.fromEntries(
       items(lhr.audits['resource-summary']).map((item) => [
         String(item['resourceType']),

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { budgets, firstPaintCss, gzipSize, islandsIn } from '../../scripts/bench/budgets.ts';
 import { rupeeCharacters, textCharacters } from '../../scripts/font-characters.ts';
 import { builtPages, distRoot, type BuiltPage } from '../support/dist';
+import { inlineScripts } from '../../src/integrations/content-security-policy';
 
 /*
  * The budgets (docs/decisions.md, "Performance budgets") that the built files decide, checked without a
@@ -125,19 +126,22 @@ describe('the first round trip', () => {
 
 describe('fonts', () => {
   it.each(pages.map((built) => [built.path, built] as const))(
-    '%s uses at most two self-hosted, subset font files that swap in',
+    '%s uses at most two self-hosted, subset font files, never preloaded and never swapped in late',
     (_path, built) => {
       const faces = fontFaces(built);
       const files = new Set<string>();
       for (const face of faces) {
-        expect(face.replace(/\s+/g, ''), 'font-display').toContain('font-display:swap');
+        expect(face.replace(/\s+/g, ''), 'font-display').toContain('font-display:optional');
         expect(face, 'a subset names its characters').toMatch(/unicode-range\s*:/);
         for (const [, , url] of face.matchAll(fontUrlPattern)) files.add(url!);
       }
-      for (const link of built.document.querySelectorAll('link[rel="preload"][as="font"]')) {
-        const href = link.getAttribute('href')!;
-        expect(files, `preloaded font ${href} is one of the @font-face files`).toContain(href);
-      }
+      // A preloaded font is a request the first paint waits for (docs/decisions.md, "The web font").
+      expect(built.document.querySelectorAll('link[rel="preload"][as="font"]')).toHaveLength(0);
+      // The loader that fetches the font after the page has loaded fetches exactly these files.
+      const loader = inlineScripts(built.html).find((script) => script.includes('qd-web-font'));
+      expect(loader, 'the web font loader').toBeDefined();
+      const fetched = JSON.parse(/const files = (\[[^\]]*\])/.exec(loader!)![1]!) as string[];
+      expect(new Set(fetched)).toEqual(files);
       expect(files.size).toBeGreaterThan(0);
       expect(files.size).toBeLessThanOrEqual(budgets.maxFontFiles);
       for (const url of files) {

@@ -8,6 +8,7 @@ import { contentRoot, readCollection } from '../unit/content-files';
 import { builtPages, distRoot, jsonLd, page } from '../support/dist';
 import { site } from '../../src/site';
 import { inlineScripts, sha256 } from '../../src/integrations/content-security-policy';
+import { firstPaintCss } from '../../scripts/bench/budgets.ts';
 
 /* The built site: every page complete, every link resolving, every route present. */
 
@@ -249,17 +250,31 @@ describe('the catalogue', () => {
 describe('home page', () => {
   const home = page('/');
 
-  it('has the hero text, a looping muted video with a poster and both formats, fetched only when its script starts it', () => {
+  it('has the hero text, a looping muted video in both formats, fetched only when its script starts it', () => {
     expect(home.document.querySelector('h1')?.textContent).toBe('What happens now...');
     const video = home.document.querySelector('video')!;
-    for (const attribute of ['muted', 'loop', 'playsinline', 'poster'])
-      expect(video.hasAttribute(attribute)).toBe(true);
+    for (const attribute of ['muted', 'loop', 'playsinline']) expect(video.hasAttribute(attribute)).toBe(true);
     // autoplay would fetch the video with the page, ahead of its text on a slow connection.
     expect(video.hasAttribute('autoplay')).toBe(false);
     expect(video.getAttribute('preload')).toBe('none');
     expect(video.querySelectorAll('source').map((source) => source.getAttribute('type'))).toEqual([
       'video/webm',
       'video/mp4',
+    ]);
+  });
+
+  it('fetches the poster only on a screen wider than a phone, where the video can play: a phone gets it drawn in CSS', () => {
+    // A poster attribute is fetched whether the video shows or not; a background in a media query is not.
+    expect(home.document.querySelector('video')!.hasAttribute('poster')).toBe(false);
+    const css = firstPaintCss(home.html).inline.replace(/\s+/g, '');
+    const wide = css.match(/@media\(width>=48em\)\{\.hero__video[^{]*\{[^}]*\}/g) ?? [];
+    expect(wide.join('\n')).toContain('background:url(/video/hero-poster.webp)');
+    const hero = /\.hero\[[^\]]+\]\{[^}]*\}/.exec(css)?.[0] ?? '';
+    expect(hero).toMatch(/background:radial-gradient/);
+    const preload = home.document.querySelector('link[rel="preload"][as="image"]')!;
+    expect([preload.getAttribute('href'), preload.getAttribute('media')]).toEqual([
+      '/video/hero-poster.webp',
+      '(min-width: 48em)',
     ]);
   });
 

@@ -11,7 +11,8 @@ import { distRoot } from '../support/dist';
  * desktop: what this machine's speed cannot change. Accessibility, best
  * practices and SEO score 100 (the 404 page without the three audits a correct
  * "not found" answer fails), nothing is fetched from outside the machine, and
- * the page has a largest contentful paint Lighthouse can name.
+ * Lighthouse names the largest element, whose paint waits for no font, script,
+ * style sheet or icon: nothing but the page and, at most, images.
  *
  * The timings (the performance score, mobile LCP within 0.95 s and 1.15× its floor, CLS 0) depend on
  * the CPU Lighthouse gets, so a test would pass or fail on the machine's load:
@@ -53,6 +54,10 @@ describe.each(['mobile', 'desktop'] as const)('Lighthouse, %s', (preset) => {
         seo: 100,
       });
       expect(result.medianRun?.outbound).toEqual([]);
+      expect(result.medianRun?.lcpElement, 'the largest element').toBeTruthy();
+      // Each request that ends before the largest paint is a cost Lighthouse's model puts on the way to it.
+      const waitedFor = (result.medianRun?.beforeLcp ?? []).filter((request) => request.resourceType !== 'Image');
+      expect(waitedFor, 'requests that ended before the largest paint').toEqual([]);
     },
     240_000,
   );

@@ -1,0 +1,94 @@
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/*
+ * The web font (src/components/WebFont.astro, docs/decisions.md "The web font"): a first page is set in the
+ * system's font and fetches Inter only after it has loaded; the pages after it are set in Inter from their first
+ * paint, so nothing is swapped in under the reader's eyes.
+ */
+
+const isFont = (request: Request) => request.resourceType() === 'font';
+
+/** The sum of the layout shifts the page has had so far. */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list, observer) => {
+          observer.disconnect();
+          resolve(list.getEntries().reduce((sum, entry) => sum + (entry as unknown as { value: number }).value, 0));
+        }).observe({ type: 'layout-shift', buffered: true });
+        // With no shift at all the observer is never called.
+        setTimeout(() => resolve(0), 500);
+      }),
+  );
+
+const bodyFont = (page: Page) => page.evaluate(() => getComputedStyle(document.body).fontFamily);
+
+test('a first page fetches the web font only after it has loaded, and the next page is set in it from the start', async ({
+  page,
+}) => {
+  const fonts: string[] = [];
+  page.on('request', (request) => {
+    if (isFont(request)) fonts.push(request.url());
+  });
+  await page.goto('/about-us');
+  expect(await bodyFont(page)).not.toMatch(/Inter/);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('qd-web-font'))).toContain('inter-text');
+  const timing = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const fontStarts = performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('.woff2'))
+      .map((entry) => entry.startTime);
+    return { loaded: navigation.loadEventEnd, fontStarts };
+  });
+  expect(timing.fontStarts).toHaveLength(2);
+  for (const start of timing.fontStarts) expect(start).toBeGreaterThan(timing.loaded);
+  // The page it was fetched on keeps the system's font: no swap, no shift.
+  expect(await bodyFont(page)).not.toMatch(/Inter/);
+  expect(await layoutShift(page)).toBe(0);
+
+  await page.goto('/our-story');
+  expect(await page.evaluate(() => document.documentElement.classList.contains('web-font'))).toBe(true);
+  expect(await bodyFont(page)).toMatch(/^"Inter Variable"/);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.fonts].some((face) => face.family.includes('Inter') && face.status === 'loaded'),
+      ),
+    )
+    .toBe(true);
+  expect(await layoutShift(page)).toBe(0);
+});
+
+test('with Save-Data or on 2G the system font stays and no font file is fetched', async ({ page }) => {
+  await page.clock.install();
+  for (const connection of [
+    { saveData: true, effectiveType: '4g' },
+    { saveData: false, effectiveType: 'slow-2g' },
+    { saveData: false, effectiveType: '4g' },
+  ]) {
+    const fonts: string[] = [];
+    const onRequest = (request: Request) => {
+      if (isFont(request)) fonts.push(request.url());
+    };
+    page.on('request', onRequest);
+    // The init script of a later case runs after an earlier one's, so its value holds.
+    await page.addInitScript(
+      (value) => Object.defineProperty(Navigator.prototype, 'connection', { get: () => value, configurable: true }),
+      connection,
+    );
+    await page.goto('/about-us');
+    await page.evaluate(() => localStorage.removeItem('qd-web-font'));
+    await page.reload();
+    await page.waitForLoadState('load');
+    // Past the moment the font would be fetched: two seconds after the load event, then the browser's idle time.
+    await page.clock.runFor(5000);
+    await page.waitForLoadState('networkidle');
+    // The last case, a 4G connection without Save-Data, shows the clock does reach that moment.
+    if (connection.saveData || connection.effectiveType !== '4g') expect(fonts, JSON.stringify(connection)).toEqual([]);
+    else await expect.poll(() => fonts.length, 'fonts fetched on 4G').toBe(2);
+    page.off('request', onRequest);
+  }
+});
