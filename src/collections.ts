@@ -168,3 +168,13 @@ export async function getChapters(): Promise<Chapter[]> {
   }
   return chapters;
 }
+
+/** How far a book is written: its topics, and how many of them have at least one chapter to read. */
+export function bookProgress(book: WithSlug<'books'>, chapters: Chapter[]): { topics: number; written: number } {
+  const written = new Set(
+    chapters
+      .filter((chapter) => chapter.book === book.slug)
+      .map((chapter) => `${chapter.data.unit}/${chapter.data.topic}`),
+  );
+  return { topics: book.data.units.reduce((sum, unit) => sum + unit.topics.length, 0), written: written.size };
+}

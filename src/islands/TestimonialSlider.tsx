@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import styles from './TestimonialSlider.module.css';
 
 /*
- * The success stories. Where three fit side by side (from 1024 px) they stand
- * in a row and nothing moves. Narrower, they sit in a track that scrolls
+ * The success stories. Where they fit side by side (up to three, from 1024 px)
+ * they stand in a row and nothing moves. Narrower, they sit in a track that scrolls
  * sideways one story at a time (CSS scroll snapping), so a finger can swipe
  * them with or without JavaScript. Once hydrated (client:visible) the island
  * adds what needs a script: previous and next buttons and a dot per story.
@@ -58,7 +58,7 @@ export default function TestimonialSlider({ testimonials }: { testimonials: Test
   };
 
   return (
-    <div className={styles.slider}>
+    <div className={testimonials.length <= 3 ? styles.fits : undefined}>
       {/* Focusable so a keyboard can scroll the track where it scrolls. */}
       <div ref={track} className={styles.track} role="region" aria-label="Success stories" tabIndex={0}>
         <ul className={styles.slides}>

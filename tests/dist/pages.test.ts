@@ -328,6 +328,36 @@ describe('apps, books and policies', () => {
       entry.data as { appId: string; title: string; score?: number; ratingCount?: number; playstoreUrl?: string },
   );
 
+  it('shows on every book card of the list how far the book is written, as the book itself says', () => {
+    const cards = ['/books', '/books/2'].flatMap((path) => page(path).document.querySelectorAll('main ul.grid > li'));
+    expect(cards.length).toBe(readCollection('books').length);
+    for (const card of cards) {
+      const book = page(card.querySelector('a')!.getAttribute('href')!);
+      const progress = book.document.querySelector('.book__progress strong')!.textContent.trim();
+      expect(progress).toMatch(/^\d+ of \d+ chapters$/);
+      expect(card.querySelector('.card__eyebrow')?.textContent.trim(), book.path).toBe(`${progress} written`);
+    }
+  });
+
+  it("indexes for search a chapter's words, not its list of sections, its pager or the search box", () => {
+    // A book's own page is indexed with its contents, which are its substance (the topics it covers).
+    const chapters = builtPages().filter(
+      (built) => /^\/books\/[^/]+\/[^/]+$/.test(built.path) && built.path !== '/books/2',
+    );
+    expect(chapters.length).toBeGreaterThan(0);
+    for (const built of chapters) {
+      const bodies = built.document.querySelectorAll('[data-pagefind-body]');
+      expect(bodies, built.path).toHaveLength(1);
+      const furniture = bodies[0]!
+        .querySelectorAll('nav, form, [role="search"]')
+        .filter((element) => !element.closest('[data-pagefind-ignore="all"]'));
+      expect(
+        furniture.map((element) => element.getAttribute('aria-label') ?? element.getAttribute('class')),
+        built.path,
+      ).toEqual([]);
+    }
+  });
+
   it('lists every app, the unreleased ones apart as "coming soon", with a rating only where a count stands behind it', () => {
     const built = page('/apps');
     expect(built.document.querySelectorAll('main li.app')).toHaveLength(apps.length);
