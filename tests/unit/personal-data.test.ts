@@ -1,7 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { erasePerson, exportPerson } from '../../netlify/lib/personal-data';
 import { eraseExpired } from '../../netlify/lib/retention';
-import { idempotencyKey, leaseKey, pendingKey, submissionKey, type StoredSubmission } from '../../netlify/lib/records';
+import {
+  idempotencyKey,
+  leaseKey,
+  pendingKey,
+  submissionKey,
+  type StoredSubmission,
+  type SubmissionStore,
+} from '../../netlify/lib/records';
 import { site } from '../../src/site';
 import { memoryStore, type MemoryStore } from '../support/memory-store';
 
@@ -76,6 +83,75 @@ describe('retention', () => {
     const result = await eraseExpired({ store, now: () => NOW, retentionDays: 180 });
     expect(result).toMatchObject({ erased: 1, claimsErased: 1 });
     expect(keysOf(store)).toEqual([]);
+  });
+});
+
+describe('retention in a store too large for one run', () => {
+  beforeEach(() => void vi.spyOn(console, 'log').mockImplementation(() => undefined));
+  afterEach(() => void vi.restoreAllMocks());
+
+  /** A store on which every call takes 10 ms of a clock the test owns: no real waiting. */
+  function slowStore(store: MemoryStore) {
+    const clock = { now: 0 };
+    const slow = <A extends unknown[], R>(call: (...args: A) => Promise<R>) => {
+      return (...args: A) => {
+        clock.now += 10;
+        return call(...args);
+      };
+    };
+    const timed: SubmissionStore = {
+      get: slow(store.get),
+      getWithMetadata: slow(store.getWithMetadata),
+      setJSON: slow(store.setJSON),
+      delete: slow(store.delete),
+      list: slow(store.list),
+    };
+    return { timed, clock: () => clock.now };
+  }
+
+  const RUN_MS = 4_000;
+  const oldDays = site.privacy.retentionDays + 1;
+  const countOf = (store: MemoryStore, prefix: string) => keysOf(store).filter((key) => key.startsWith(prefix)).length;
+
+  it('each run erases some expired submissions and some orphaned claims, and a few runs erase them all', async () => {
+    const store = memoryStore();
+    for (let index = 0; index < 120; index += 1) {
+      await put(store, `old-${index}`, { email: 'a@example.com', daysOld: oldDays, pending: index % 2 === 0 });
+    }
+    const old = new Date(NOW.getTime() - oldDays * DAY).toISOString();
+    for (let index = 0; index < 300; index += 1) {
+      await store.setJSON(idempotencyKey(`orphan-${index}`), { id: `lost-${index}`, receivedAt: old, bodyHash: 'x' });
+    }
+    const { timed, clock } = slowStore(store);
+    const run = () =>
+      eraseExpired({ store: timed, now: () => NOW, clock, deadline: clock() + RUN_MS, startAt: () => 0 });
+
+    const first = await run();
+    expect(first.erased).toBeGreaterThan(0);
+    expect(first.claimsErased).toBeGreaterThan(0);
+    expect(countOf(store, 'submissions/')).toBeGreaterThan(0);
+    expect(countOf(store, 'idempotency/')).toBeGreaterThan(0);
+    for (let runs = 1; runs < 20 && store.entries.size > 0; runs += 1) await run();
+    expect(keysOf(store)).toEqual([]);
+  });
+
+  it('a run starts where startAt says, so an old claim behind many young ones is reached', async () => {
+    const store = memoryStore();
+    const young = new Date(NOW.getTime() - DAY).toISOString();
+    for (let index = 0; index < 200; index += 1) {
+      await store.setJSON(idempotencyKey(`young-${index}`), { id: `y-${index}`, receivedAt: young, bodyHash: 'x' });
+    }
+    const old = new Date(NOW.getTime() - oldDays * DAY).toISOString();
+    await store.setJSON(idempotencyKey('orphan-last'), { id: 'lost', receivedAt: old, bodyHash: 'x' });
+    const { timed, clock } = slowStore(store);
+    // Time for some 30 reads: from the start of the listing the old claim, last of 201, is out of reach.
+    const run = (start: number) =>
+      eraseExpired({ store: timed, now: () => NOW, clock, deadline: clock() + 300, startAt: () => start });
+
+    expect((await run(0)).claimsErased).toBe(0);
+    expect((await run(190)).claimsErased).toBe(1);
+    expect(store.entries.has(idempotencyKey('orphan-last'))).toBe(false);
+    expect(countOf(store, 'idempotency/')).toBe(200);
   });
 });
 
