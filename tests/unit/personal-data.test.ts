@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { deliverSubmission } from '../../netlify/lib/delivery';
 import { erasePerson, exportPerson } from '../../netlify/lib/personal-data';
 import { eraseExpired } from '../../netlify/lib/retention';
 import {
@@ -10,6 +11,7 @@ import {
   type SubmissionStore,
 } from '../../netlify/lib/records';
 import { site } from '../../src/site';
+import { startBlobs } from '../support/blobs';
 import { memoryStore, type MemoryStore } from '../support/memory-store';
 
 /*
@@ -22,7 +24,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date('2026-11-23T12:00:00Z');
 
 async function put(
-  store: MemoryStore,
+  store: SubmissionStore,
   id: string,
   options: { email: string; daysOld: number; spam?: boolean; pending?: boolean },
 ): Promise<StoredSubmission> {
@@ -195,5 +197,83 @@ describe("a person's data", () => {
     expect((await erasePerson(store, '')).erased).toEqual([]);
     expect((await erasePerson(store, 'nobody@example.com')).erased).toEqual([]);
     expect(store.entries.size).toBe(10);
+  });
+});
+
+describe('an erase while a delivery is in flight', () => {
+  const allKeys = async (store: SubmissionStore) =>
+    (await store.list({ prefix: '' })).blobs.map(({ key }) => key).sort();
+  const raviOnly = [idempotencyKey('key-ravi-1'), submissionKey('ravi-1')];
+  const stores = [
+    { name: 'in a store whose conditional writes are atomic, as on Netlify', open: async () => memoryStore() },
+    {
+      name: 'on the local Blobs server, which gives ETags only in its listing',
+      open: async () => {
+        const blobs = await startBlobs();
+        onTestFinished(() => blobs.stop());
+        return blobs.store;
+      },
+    },
+  ];
+
+  describe.each(stores)('$name', ({ open }) => {
+    it.each([
+      { outcome: 'delivered', status: 200 },
+      { outcome: 'pending', status: 503 },
+    ])('stays erased: the outcome ($outcome) is not written back and no marker returns', async ({ status }) => {
+      vi.spyOn(console, 'log').mockImplementation(() => undefined);
+      onTestFinished(() => void vi.restoreAllMocks());
+      const store = await open();
+      await put(store, 'asha-1', { email: 'asha@example.com', daysOld: 1, pending: true });
+      await put(store, 'ravi-1', { email: 'ravi@example.com', daysOld: 1 });
+      let erased: string[] = [];
+      // The company runs `npm run submissions -- --erase` while the webhook is being called.
+      const webhook = async () => {
+        erased = (await erasePerson(store, 'asha@example.com')).erased.flatMap((entry) => entry.keys);
+        return new Response(null, { status });
+      };
+
+      const result = await deliverSubmission('asha-1', {
+        store,
+        forwardUrl: 'https://hooks.example/lead',
+        retryBaseMs: 60_000,
+        now: () => NOW,
+        fetch: webhook as typeof fetch,
+      });
+
+      expect(erased).toContain(submissionKey('asha-1'));
+      expect(await allKeys(store)).toEqual(raviOnly);
+      expect(result).toBe('gone');
+    });
+
+    it('stays erased when the erase comes between the record and its pending marker', async () => {
+      vi.spyOn(console, 'log').mockImplementation(() => undefined);
+      onTestFinished(() => void vi.restoreAllMocks());
+      const store = await open();
+      await put(store, 'asha-1', { email: 'asha@example.com', daysOld: 1, pending: true });
+      await put(store, 'ravi-1', { email: 'ravi@example.com', daysOld: 1 });
+      const racing: SubmissionStore = {
+        get: (key, options) => store.get(key, options),
+        getWithMetadata: (key, options) => store.getWithMetadata(key, options),
+        delete: (key) => store.delete(key),
+        list: (options) => store.list(options),
+        async setJSON(key, data, options) {
+          const written = await store.setJSON(key, data, options);
+          if (key === submissionKey('asha-1') && written.modified) await erasePerson(store, 'asha@example.com');
+          return written;
+        },
+      };
+
+      const result = await deliverSubmission('asha-1', {
+        store: racing,
+        forwardUrl: 'https://hooks.example/lead',
+        retryBaseMs: 60_000,
+        now: () => NOW,
+        fetch: (async () => new Response(null, { status: 503 })) as typeof fetch,
+      });
+
+      expect(result).toBe('pending');
+      expect(await allKeys(store)).toEqual(raviOnly);
+    });
   });
 });
