@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { Context } from '@netlify/functions';
 import {
   idempotencyKey,
@@ -9,8 +9,7 @@ import {
   type StoredSubmission,
 } from '../../netlify/lib/records';
 import { site } from '../../src/site';
-import { startBlobs } from '../support/blobs';
-import { startWebhookReceiver } from '../support/stand-ins';
+import { functionEnvironment } from '../support/function-environment';
 
 /*
  * Retention as it runs in production: the scheduled function (deliver-pending)
@@ -21,22 +20,7 @@ import { startWebhookReceiver } from '../support/stand-ins';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-let webhook: Awaited<ReturnType<typeof startWebhookReceiver>>;
-
-beforeAll(async () => {
-  blobs = await startBlobs('submissions', 'test-site');
-  webhook = await startWebhookReceiver();
-  vi.stubEnv('NETLIFY_BLOBS_CONTEXT', blobs.functionContext);
-  vi.stubEnv('CONTACT_FORWARD_URL', webhook.url);
-  vi.stubEnv('CONTEXT', 'dev');
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  vi.restoreAllMocks();
-  await webhook.close();
-  await blobs.stop();
-});
+const running = functionEnvironment();
 
 /** One stored submission with its claim, and, while pending, its marker and a lease, as the function leaves them. */
 async function store(name: string, daysOld: number, state: { spam?: boolean; pending?: boolean } = {}) {
@@ -56,12 +40,12 @@ async function store(name: string, daysOld: number, state: { spam?: boolean; pen
         ? { status: 'pending', attempts: 3, nextAttemptAt: receivedAt, lastError: 'webhook answered 503' }
         : { status: 'delivered', attempts: 1, deliveredAt: receivedAt },
   };
-  await blobs.store.setJSON(idempotencyKey(`claim-${name}`), { id, receivedAt, bodyHash: 'x' });
+  await running.blobs.store.setJSON(idempotencyKey(`claim-${name}`), { id, receivedAt, bodyHash: 'x' });
   if (state.pending) {
-    await blobs.store.setJSON(pendingKey(id), { id, nextAttemptAt: receivedAt, createdAt: receivedAt });
-    await blobs.store.setJSON(leaseKey(id), { owner: 'a stopped run', expiresAt: receivedAt });
+    await running.blobs.store.setJSON(pendingKey(id), { id, nextAttemptAt: receivedAt, createdAt: receivedAt });
+    await running.blobs.store.setJSON(leaseKey(id), { owner: 'a stopped run', expiresAt: receivedAt });
   }
-  await blobs.store.setJSON(submissionKey(id), record);
+  await running.blobs.store.setJSON(submissionKey(id), record);
   return id;
 }
 
@@ -85,10 +69,10 @@ it('one run of the scheduled function erases exactly what is past its period, wi
     retention: { erased: 2, claimsErased: 0, unreadable: 0 },
     tried: 0,
   });
-  const { blobs: left } = await blobs.store.list();
+  const { blobs: left } = await running.blobs.store.list();
   expect(left.map(({ key }) => key).sort()).toEqual([idempotencyKey('claim-Young'), submissionKey(young)]);
   // Erased before the deliveries ran: the old pending submission never reached the webhook.
-  expect(webhook.deliveries).toEqual([]);
+  expect(running.webhook.deliveries).toEqual([]);
   // Nothing was left for the deliveries to clear up (an orphaned marker is dropped with an error).
   expect(logs.filter((line) => line.includes('"level":"error"'))).toEqual([]);
   expect(logs.join('\n')).not.toMatch(/old@example\.com|spam@example\.com|young@example\.com/);
