@@ -86,10 +86,6 @@ export async function getExpertise() {
 export const getBooks = () => sluggedCollection('books', (entry) => entry.data.name);
 export const getApps = () => sluggedCollection('apps', (entry) => entry.data.title);
 
-/**
- * The company's privacy policy, which every app's privacy page is built from
- * (docs/decisions.md, "Unknown app privacy links"): without it the build fails.
- */
 /** A policy with the list of what each form collects (from the form notice's file) in place of `{{formsCollected}}`. */
 function withFormsList(policy: CollectionEntry<'policies'>): CollectionEntry<'policies'> {
   if (!policy.rendered) return policy;
@@ -101,6 +97,10 @@ export async function getPolicies() {
   return (await getCollection('policies')).map(withFormsList);
 }
 
+/**
+ * The company's privacy policy, which every app's privacy page is built from
+ * (docs/decisions.md, "Unknown app privacy links"): without it the build fails.
+ */
 export async function getAppPrivacyPolicy(): Promise<CollectionEntry<'policies'>> {
   const policy = await getEntry('policies', 'privacy-policy');
   if (!policy)
