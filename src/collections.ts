@@ -1,4 +1,5 @@
 import { getCollection, getEntry, type CollectionEntry, type CollectionKey } from 'astro:content';
+import { withFormsCollected } from './lib/privacy-notice';
 import { assertUniqueSlugs, slugify } from './lib/slug';
 
 /*
@@ -85,6 +86,17 @@ export async function getExpertise() {
 export const getBooks = () => sluggedCollection('books', (entry) => entry.data.name);
 export const getApps = () => sluggedCollection('apps', (entry) => entry.data.title);
 
+/** A policy with the list of what each form collects (from the form notice's file) in place of `{{formsCollected}}`. */
+function withFormsList(policy: CollectionEntry<'policies'>): CollectionEntry<'policies'> {
+  if (!policy.rendered) return policy;
+  const html = withFormsCollected(policy.rendered.html, `src/content/policies/${policy.id}.md`);
+  return { ...policy, rendered: { ...policy.rendered, html } };
+}
+
+export async function getPolicies() {
+  return (await getCollection('policies')).map(withFormsList);
+}
+
 /**
  * The company's privacy policy, which every app's privacy page is built from
  * (docs/decisions.md, "Unknown app privacy links"): without it the build fails.
@@ -93,7 +105,7 @@ export async function getAppPrivacyPolicy(): Promise<CollectionEntry<'policies'>
   const policy = await getEntry('policies', 'privacy-policy');
   if (!policy)
     throw new Error('src/content/policies/privacy-policy.md is missing; every app privacy page is built from it.');
-  return policy;
+  return withFormsList(policy);
 }
 
 export async function getTestimonials() {

@@ -21,8 +21,17 @@ import { logEvent } from './log.ts';
  * The lease is created with a create-only write; an expired one is taken over
  * with a write conditional on the ETag that was read, so of two runs that find
  * the same expired lease only one succeeds. Netlify Blobs makes both writes
- * atomic; the local Blobs server (npm start, tests) does not, so leases held
- * by this process are also kept in memory.
+ * atomic; the local Blobs server (npm start, tests) checks and then writes, so
+ * two runs taking a lease within the same few milliseconds could both get it.
+ * Leases held by this process are also kept in memory: that covers deliveries
+ * started in one process (a warm Netlify instance, tests that call this
+ * module), not the local server, which runs every function call in a worker
+ * thread of its own, with its own memory.
+ *
+ * The outcome is written back only over the record that was read (a write
+ * conditional on its ETag), and the pending marker only over the marker that
+ * was there: when `npm run submissions -- --erase` erases a submission while
+ * its delivery is in flight, neither comes back.
  *
  * The only way left to deliver twice is a crash after the webhook answered and
  * before the record says "delivered"; the submission id travels as the
@@ -80,6 +89,15 @@ export function backoff(failedAttempts: number, baseMs: number): number {
   return Math.min(baseMs * 2 ** Math.max(0, failedAttempts - 1), MAX_WAIT_MS);
 }
 
+/**
+ * The ETag of one entry from the store's listing: the local Blobs server answers a read without one (and its
+ * listing reads the whole folder, a few milliseconds per hundred entries). Netlify's read carries it.
+ */
+async function etagFromListing(store: SubmissionStore, key: string): Promise<string | undefined> {
+  const { blobs } = await store.list({ prefix: key });
+  return blobs.find((blob) => blob.key === key)?.etag;
+}
+
 /** Takes the lease of one submission; returns its owner token, or undefined when another holds it. */
 async function takeLease(store: SubmissionStore, id: string, now: Date, leaseMs: number): Promise<string | undefined> {
   const owner = crypto.randomUUID();
@@ -95,10 +113,8 @@ async function takeLease(store: SubmissionStore, id: string, now: Date, leaseMs:
   if (!current) return (await store.setJSON(leaseKey(id), lease, { onlyIfNew: true })).modified ? owner : undefined;
   let { data, etag } = current;
   if (!etag) {
-    // The local Blobs server answers a read without an ETag; its listing has them. The ETag is
-    // read before the data, so a lease renewed in between fails the condition instead of being lost.
-    const { blobs } = await store.list({ prefix: leaseKey(id) });
-    etag = blobs.find((blob) => blob.key === leaseKey(id))?.etag;
+    // The ETag is read before the data, so a lease renewed in between fails the condition instead of being lost.
+    etag = await etagFromListing(store, leaseKey(id));
     data = await store.get(leaseKey(id), { type: 'json', consistency: 'strong' }).catch(() => null);
   }
   const expiresAt = Date.parse((data as Partial<DeliveryLease> | null)?.expiresAt ?? '');
@@ -134,13 +150,43 @@ async function post(submission: StoredSubmission, options: DeliveryOptions): Pro
   }
 }
 
-/** Records the outcome of an attempt: delivered, pending with its next time, or failed after the limit. */
+/** A submission as read under its lease, with the ETags its outcome is written against. */
+interface ReadUnderLease {
+  submission: StoredSubmission;
+  etag: string;
+  /** The pending marker's ETag; undefined when there is none (it was erased). */
+  markerEtag: string | undefined;
+}
+
+async function readUnderLease(store: SubmissionStore, id: string): Promise<ReadUnderLease | null> {
+  const found = await store.getWithMetadata(submissionKey(id), { type: 'json', consistency: 'strong' });
+  if (!found) return null;
+  let { data, etag } = found;
+  if (!etag) {
+    // The ETag is read before the data, so a change in between fails the condition instead of being lost.
+    etag = await etagFromListing(store, submissionKey(id));
+    data = await readSubmission(store, id);
+  }
+  if (!data) return null;
+  // Without it the outcome could not be written safely: the run leaves it for the next one.
+  if (!etag) throw new Error('the store gave no ETag for the record');
+  const marker = await store
+    .getWithMetadata(pendingKey(id), { type: 'json', consistency: 'strong' })
+    .catch(() => undefined);
+  const markerEtag = marker === null ? undefined : (marker?.etag ?? (await etagFromListing(store, pendingKey(id))));
+  return { submission: data as StoredSubmission, etag, markerEtag };
+}
+
+/**
+ * Records the outcome of an attempt: delivered, pending with its next time, or failed after the limit.
+ * Null when the record was erased (or changed) while the webhook was called: nothing is written back.
+ */
 async function settle(
-  submission: StoredSubmission,
+  { submission, etag, markerEtag }: ReadUnderLease,
   problem: string | undefined,
   options: DeliveryOptions,
   now: () => Date,
-): Promise<StoredSubmission> {
+): Promise<StoredSubmission | null> {
   const attempts = submission.delivery.attempts + 1;
   const at = now();
   let updated: StoredSubmission;
@@ -155,11 +201,20 @@ async function settle(
     const nextAttemptAt = new Date(at.getTime() + backoff(attempts, options.retryBaseMs)).toISOString();
     updated = { ...submission, delivery: { status: 'pending', attempts, nextAttemptAt, lastError: problem } };
   }
-  await options.store.setJSON(submissionKey(submission.id), updated);
+  if (!(await options.store.setJSON(submissionKey(submission.id), updated, { onlyIfMatch: etag })).modified) {
+    logEvent('info', {
+      event: 'delivery',
+      status: 'not recorded',
+      kind: submission.kind,
+      id: submission.id,
+      reason: 'the record was erased or changed while the webhook was called',
+    });
+    return null;
+  }
   const { nextAttemptAt } = updated.delivery;
-  if (updated.delivery.status === 'pending' && nextAttemptAt) {
+  if (updated.delivery.status === 'pending' && nextAttemptAt && markerEtag) {
     const marker: PendingMarker = { id: submission.id, nextAttemptAt, createdAt: submission.receivedAt };
-    await options.store.setJSON(pendingKey(submission.id), marker);
+    await options.store.setJSON(pendingKey(submission.id), marker, { onlyIfMatch: markerEtag });
   }
   logEvent(updated.delivery.status === 'failed' ? 'error' : 'info', {
     event: 'delivery',
@@ -172,12 +227,13 @@ async function settle(
   return updated;
 }
 
-export type DeliveryOutcome = 'delivered' | 'pending' | 'failed' | 'busy' | 'done' | 'missing';
+export type DeliveryOutcome = 'delivered' | 'pending' | 'failed' | 'busy' | 'done' | 'missing' | 'gone';
 
 /**
  * Forwards one stored submission if it is still pending, under its lease.
  * "busy": another run holds it; "done": it needs no delivery any more (its marker
- * is removed); "missing": there is no record (yet).
+ * is removed); "missing": there is no record (yet); "gone": the record was erased
+ * (or changed) while the webhook was called, so nothing was written back.
  */
 export async function deliverSubmission(id: string, options: DeliveryOptions): Promise<DeliveryOutcome> {
   const now = options.now ?? (() => new Date());
@@ -190,12 +246,12 @@ export async function deliverSubmission(id: string, options: DeliveryOptions): P
     let outcome: DeliveryOutcome;
     try {
       // Read under the lease: a run that delivered it before has already written "delivered".
-      const submission = await readSubmission(options.store, id);
-      if (!submission) outcome = 'missing';
-      else if (submission.delivery.status !== 'pending') outcome = 'done';
+      const read = await readUnderLease(options.store, id);
+      if (!read) outcome = 'missing';
+      else if (read.submission.delivery.status !== 'pending') outcome = 'done';
       else {
-        const updated = await settle(submission, await post(submission, options), options, now);
-        outcome = updated.delivery.status as 'delivered' | 'pending' | 'failed';
+        const updated = await settle(read, await post(read.submission, options), options, now);
+        outcome = updated ? (updated.delivery.status as 'delivered' | 'pending' | 'failed') : 'gone';
       }
     } finally {
       await releaseLease(options.store, id, owner);
@@ -253,7 +309,8 @@ export async function deliverPending(options: RunOptions): Promise<RunResult> {
       return;
     }
     if (outcome === 'busy') result.skipped += 1;
-    if (outcome === 'delivered' || outcome === 'pending' || outcome === 'failed') result.tried += 1;
+    if (outcome === 'delivered' || outcome === 'pending' || outcome === 'failed' || outcome === 'gone')
+      result.tried += 1;
     if (outcome === 'delivered') result.delivered += 1;
     if (outcome === 'failed') result.failed += 1;
   };

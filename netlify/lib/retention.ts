@@ -7,8 +7,10 @@ import { readClaim, type StoredSubmission, type SubmissionStore } from './record
  * Stored submissions are erased once they are older than the retention period
  * of the site's identity file (src/site.ts, privacy.retentionDays; spam sooner,
  * privacy.spamRetentionDays), with their pending markers, leases and
- * idempotency claims. The scheduled function runs this on every call. Only ids
- * and counts are logged.
+ * idempotency claims. The scheduled function runs this on every call, for a
+ * few seconds: the submissions get half of that time and the claims the rest,
+ * and each list is read from a random place round to it, so a store too large
+ * for one run is covered by the next ones. Only ids and counts are logged.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,8 +20,12 @@ export interface RetentionOptions {
   now?: () => Date;
   retentionDays?: number;
   spamRetentionDays?: number;
-  /** Stop starting new erasures after this time (the scheduled function shares Netlify's 30 s limit). */
+  /** Stop starting new erasures after this time, on `clock` (the scheduled function shares Netlify's 30 s limit). */
   deadline?: number;
+  /** The clock `deadline` is read on, in milliseconds: Date.now unless a test drives it. */
+  clock?: () => number;
+  /** Where a run starts in a listing of `count` entries before wrapping round: a random place unless a test sets it. */
+  startAt?: (count: number) => number;
 }
 
 export interface RetentionResult {
@@ -36,16 +42,29 @@ function arrivedAt(record: Partial<StoredSubmission>): number {
   return match ? Date.parse(`${match[1]}T${match[2]}:${match[3]}:${match[4]}.${match[5]}Z`) : Number.NaN;
 }
 
+const randomStart = (count: number) => Math.floor(Math.random() * count);
+
+/** The keys under a prefix, starting at the run's chosen place and wrapping round. */
+async function listFrom(options: RetentionOptions, prefix: string): Promise<string[]> {
+  const keys = (await options.store.list({ prefix })).blobs.map(({ key }) => key);
+  const start = keys.length === 0 ? 0 : (options.startAt ?? randomStart)(keys.length) % keys.length;
+  return [...keys.slice(start), ...keys.slice(0, start)];
+}
+
 export async function eraseExpired(options: RetentionOptions): Promise<RetentionResult> {
   const now = (options.now ?? (() => new Date()))().getTime();
   const keepFor = (options.retentionDays ?? site.privacy.retentionDays) * DAY_MS;
   const keepSpamFor = (options.spamRetentionDays ?? site.privacy.spamRetentionDays) * DAY_MS;
-  const outOfTime = () => options.deadline !== undefined && Date.now() > options.deadline;
+  const clock = options.clock ?? Date.now;
+  const { deadline } = options;
+  const started = clock();
+  const halfway = deadline === undefined ? undefined : started + (deadline - started) / 2;
+  const after = (limit: number | undefined) => () => limit !== undefined && clock() > limit;
   const result: RetentionResult = { erased: 0, claimsErased: 0, unreadable: 0 };
 
-  const { blobs } = await options.store.list({ prefix: 'submissions/' });
-  for (const { key } of blobs) {
-    if (outOfTime()) break;
+  const submissionsOutOfTime = after(halfway);
+  for (const key of await listFrom(options, 'submissions/')) {
+    if (submissionsOutOfTime()) break;
     const id = key.slice('submissions/'.length);
     let record: StoredSubmission | null;
     try {
@@ -73,16 +92,13 @@ export async function eraseExpired(options: RetentionOptions): Promise<Retention
   }
 
   // A claim whose request never finished storing (a crash) has no record to erase it with.
-  const { blobs: claims } = await options.store.list({ prefix: 'idempotency/' });
-  for (const { key } of claims) {
-    if (outOfTime()) break;
+  const claimsOutOfTime = after(deadline);
+  for (const key of await listFrom(options, 'idempotency/')) {
+    if (claimsOutOfTime()) break;
     const claim = await readClaim(options.store, key.slice('idempotency/'.length)).catch(() => null);
-    const time = claim ? Date.parse(claim.receivedAt) : Number.NaN;
-    if (claim === null || (!Number.isNaN(time) && now - time > keepFor)) {
-      if (claim !== null) {
-        await options.store.delete(key);
-        result.claimsErased += 1;
-      }
+    if (claim && now - Date.parse(claim.receivedAt) > keepFor) {
+      await options.store.delete(key);
+      result.claimsErased += 1;
     }
   }
   return result;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import noticeFile from '../content/privacy-notice.json' with { type: 'json' };
+import { FORM_KINDS } from './forms';
 import { noticeFor, type FormNotice, type NoticeValues } from './form-notice';
 
 /*
@@ -10,7 +11,8 @@ import { noticeFor, type FormNotice, type NoticeValues } from './form-notice';
  * checks that file and fills in the figures from the site's identity.
  */
 
-export const NOTICE_FORM_KINDS = ['package-request', 'callback', 'contact', 'data-request', 'job-application'] as const;
+/** Every form kind the function accepts: a form added later cannot go without its notice. */
+export const NOTICE_FORM_KINDS = FORM_KINDS;
 export type NoticeFormKind = (typeof NOTICE_FORM_KINDS)[number];
 
 const sentence = (what: string) =>
@@ -19,7 +21,7 @@ const sentence = (what: string) =>
     .min(10)
     .max(400)
     .describe(
-      `${what} One or two plain sentences; {{company}}, {{retentionDays}}, {{grievanceOfficer}} and {{grievanceEmail}} are filled in from the company details.`,
+      `${what} One or two plain sentences; {{company}}, {{retentionDays}}, {{grievanceOfficer}} and {{grievanceEmail}} (shown as a link to write to them) are filled in from the company details, {{collected}} from the form's list above.`,
     );
 
 export const privacyNoticeSchema = z.object({
@@ -30,6 +32,18 @@ export const privacyNoticeSchema = z.object({
       'The date this wording took effect (YYYY-MM-DD). Change it whenever the wording changes: every submission records the version its sender saw.',
     ),
   heading: z.string().min(5).max(80).describe('The notice\'s heading, e.g. "What happens to what you send".'),
+  formNames: z
+    .object(
+      Object.fromEntries(
+        NOTICE_FORM_KINDS.map((kind) => [
+          kind,
+          z.string().min(3).max(80).describe(`The name of the ${kind} form, as the privacy policy lists it.`),
+        ]),
+      ) as Record<NoticeFormKind, z.ZodString>,
+    )
+    .describe(
+      "For each form, its name in the privacy policy's and the Your data page's list of what each form collects.",
+    ),
   collected: z
     .object(
       Object.fromEntries(
@@ -40,6 +54,7 @@ export const privacyNoticeSchema = z.object({
       ) as Record<NoticeFormKind, z.ZodString>,
     )
     .describe('For each form, the personal data it collects, item by item.'),
+  collects: sentence('The sentence that names what the form collects, with {{collected}} where the list goes.'),
   purpose: sentence('What the data is used for.'),
   recipients: sentence('Who receives the data and who stores it for the company.'),
   retention: sentence('How long the data is kept.'),
@@ -47,6 +62,11 @@ export const privacyNoticeSchema = z.object({
   grievance: sentence('Who answers questions and complaints about personal data, and how to reach them.'),
   rightsLink: z.string().min(10).max(120).describe('The text of the link to the "Your data" page.'),
   complainLink: z.string().min(10).max(120).describe('The text of the link to the complaints section.'),
+  boardLink: z
+    .string()
+    .min(10)
+    .max(120)
+    .describe('The text of the link to the Data Protection Board of India (its address is in the company details).'),
 });
 
 export type PrivacyNoticeFile = z.infer<typeof privacyNoticeSchema>;
@@ -66,4 +86,31 @@ export function readNotice(file: unknown = noticeFile): PrivacyNoticeFile {
 /** The notice for one form, with the company's name and retention period filled in. */
 export function formNotice(kind: NoticeFormKind, values: NoticeValues, file: unknown = noticeFile): FormNotice {
   return noticeFor(kind, values, readNotice(file));
+}
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/**
+ * What each form collects, one item for every form kind, as HTML: the privacy
+ * policy and the Your data page show this list, so it never falls behind the
+ * notice the forms show.
+ */
+export function formsCollectedHtml(file: unknown = noticeFile): string {
+  const notice = readNotice(file);
+  const items = NOTICE_FORM_KINDS.map(
+    (kind) => `<li><strong>${escapeHtml(notice.formNames[kind])}:</strong> ${escapeHtml(notice.collected[kind])}.</li>`,
+  );
+  return `<ul>\n${items.join('\n')}\n</ul>`;
+}
+
+const FORMS_LINE = /<p>\{\{\s*formsCollected\s*\}\}<\/p>/g;
+
+/** A policy's HTML with the list of what each form collects in place of its `{{formsCollected}}` line. */
+export function withFormsCollected(html: string, source: string, file: unknown = noticeFile): string {
+  const filled = html.replace(FORMS_LINE, () => formsCollectedHtml(file));
+  if (/\{\{\s*formsCollected\s*\}\}/.test(filled)) {
+    throw new Error(`${source}: {{formsCollected}} must stand alone on its own line, with blank lines around it.`);
+  }
+  return filled;
 }

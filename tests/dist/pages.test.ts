@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StaticHandler } from '@netlify/static';
 import { formatInr } from '../../src/lib/inr';
+import { FORM_KINDS } from '../../src/lib/forms';
 import { slugify } from '../../src/lib/slug';
 import { contentRoot, readCollection } from '../unit/content-files';
 import { builtPages, distRoot, jsonLd, page } from '../support/dist';
@@ -647,6 +648,20 @@ describe('personal data', () => {
     }
     expect(text).toContain(`${retentionDays} days`);
     expect(text).toContain(grievanceOfficer.email);
+  });
+
+  it('the privacy policy, and every app privacy page built from it, itemises what every kind of form collects', () => {
+    const notice = JSON.parse(readFileSync(join(contentRoot, 'privacy-notice.json'), 'utf8')) as {
+      formNames: Record<string, string>;
+      collected: Record<string, string>;
+    };
+    const app = pages.find((built) => /^\/apps\/[^/]+\/privacy$/.test(built.path))!;
+    for (const path of ['/privacy-policy', app.path]) {
+      const heading = page(path).document.querySelector('main h3#what-each-form-collects');
+      expect(heading, path).not.toBeNull();
+      const items = heading!.nextElementSibling!.querySelectorAll('li').map((item) => item.textContent.trim());
+      expect(items, path).toEqual(FORM_KINDS.map((kind) => `${notice.formNames[kind]}: ${notice.collected[kind]}.`));
+    }
   });
 });
 

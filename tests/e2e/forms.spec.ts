@@ -7,11 +7,36 @@ import { axeViolations, expect, test } from './fixtures';
  * (behind a fake siteverify API) with hCaptcha's script replaced by a local stub.
  */
 
-// The notice's words and the retention period, as the content files hold them.
+// The notice's words and the figures it is filled with, as the content files hold them.
 const readJson = (file: string) =>
   JSON.parse(readFileSync(new URL(`../../src/content/${file}`, import.meta.url), 'utf8'));
-const noticeWords = readJson('privacy-notice.json') as { version: string; heading: string };
-const siteData = readJson('site.json') as { privacy: { retentionDays: number; grievanceOfficer: { email: string } } };
+const SENTENCES = ['collects', 'purpose', 'recipients', 'retention', 'adults', 'grievance'] as const;
+const noticeWords = readJson('privacy-notice.json') as Record<(typeof SENTENCES)[number], string> & {
+  version: string;
+  heading: string;
+  collected: Record<string, string>;
+  rightsLink: string;
+  complainLink: string;
+  boardLink: string;
+};
+const siteData = readJson('site.json') as {
+  name: string;
+  privacy: { retentionDays: number; dataProtectionBoardUrl: string; grievanceOfficer: { name: string; email: string } };
+};
+
+/** The notice's sentences for one kind of form, with the file's placeholders filled in. */
+function noticeSentences(kind: string): string[] {
+  const values: Record<string, string> = {
+    company: siteData.name,
+    retentionDays: String(siteData.privacy.retentionDays),
+    grievanceOfficer: siteData.privacy.grievanceOfficer.name,
+    grievanceEmail: siteData.privacy.grievanceOfficer.email,
+    collected: noticeWords.collected[kind]!,
+  };
+  return SENTENCES.map((field) =>
+    noticeWords[field].replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => values[name]!),
+  );
+}
 
 const RECEIVED = "We've received your request and will get back to you shortly. Thank you!";
 const FAILED = 'Oops! something seems to be wrong';
@@ -293,6 +318,23 @@ test.describe('Contact Us form', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeFocused();
   });
 
+  test('the mailing-list opt-in starts unticked, before and after the form wakes, and sends no consent unless ticked', async ({
+    page,
+  }) => {
+    await page.goto('/contact-us');
+    const optIn = page.getByLabel(/Subscribe me to the mailing list/);
+    await expect(optIn).toBeVisible();
+    await expect(optIn).not.toBeChecked();
+    await fill(page, 'Hosting');
+    await expect(optIn).not.toBeChecked();
+    const answered = page.waitForResponse('**/api/contact');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    const response = await answered;
+    expect(response.status()).toBe(202);
+    expect(response.request().postDataJSON()).toMatchObject({ optIn: false });
+    await expect(page.getByText('Your Hosting message has been sent!', { exact: true })).toBeVisible();
+  });
+
   test('with the opt-in, says the visitor was subscribed', async ({ page }) => {
     await page.goto('/contact-us');
     await fill(page, 'Newsletter');
@@ -416,6 +458,8 @@ test.describe('menu and slider', () => {
 
 interface FormUnderTest {
   name: string;
+  /** Its kind in src/lib/forms.ts: which of the notice's lists it shows. */
+  kind: string;
   send: string;
   open: (page: Page) => Promise<Locator>;
   fill: (scope: Locator) => Promise<void>;
@@ -431,6 +475,7 @@ interface FormUnderTest {
 const forms: FormUnderTest[] = [
   {
     name: 'Contact Us form',
+    kind: 'contact',
     send: 'Send message',
     open: async (page) => {
       await page.goto('/contact-us');
@@ -457,6 +502,7 @@ const forms: FormUnderTest[] = [
   },
   {
     name: 'callback dialog',
+    kind: 'callback',
     send: 'Submit',
     open: async (page) => {
       await page.goto('/our-services/web-hosting');
@@ -475,6 +521,7 @@ const forms: FormUnderTest[] = [
   },
   {
     name: 'package request dialog',
+    kind: 'package-request',
     send: 'Send request',
     open: async (page) => {
       await page.goto('/our-services/seo');
@@ -495,6 +542,7 @@ const forms: FormUnderTest[] = [
   },
   {
     name: 'data request form',
+    kind: 'data-request',
     send: 'Send request',
     open: async (page) => {
       await page.goto('/your-data');
@@ -513,6 +561,7 @@ const forms: FormUnderTest[] = [
   },
   {
     name: 'job application form',
+    kind: 'job-application',
     send: 'Send application',
     open: async (page) => {
       await page.goto('/join-us');
@@ -586,13 +635,21 @@ for (const setup of setups) {
         const scope = await form.open(page);
         const notice = scope.getByRole('region', { name: noticeWords.heading });
         await expect(notice).toBeVisible();
-        await expect(notice).toContainText('We collect ');
-        await expect(notice).toContainText(`${siteData.privacy.retentionDays} days`);
-        await expect(notice).toContainText('adults');
-        await expect(notice).toContainText(siteData.privacy.grievanceOfficer.email);
-        expect(
-          await notice.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
-        ).toEqual(['/your-data', '/your-data#complain']);
+        for (const sentence of noticeSentences(form.kind)) await expect(notice).toContainText(sentence);
+        const { email } = siteData.privacy.grievanceOfficer;
+        await expect(notice.getByRole('link', { name: email, exact: true })).toHaveAttribute('href', `mailto:${email}`);
+        const links = notice.getByRole('listitem').getByRole('link');
+        await expect(links).toHaveText([noticeWords.rightsLink, noticeWords.complainLink, noticeWords.boardLink]);
+        const hrefs = await links.evaluateAll((found) => found.map((link) => link.getAttribute('href') ?? ''));
+        // The Board's site is outside: its address is checked, not fetched (the tests stay offline).
+        expect(hrefs[2]).toBe(siteData.privacy.dataProtectionBoardUrl);
+        for (const href of hrefs.slice(0, 2)) {
+          const target = await page.request.get(href);
+          expect(target.status(), href).toBe(200);
+          const anchor = new URL(href, page.url()).hash.slice(1);
+          if (anchor)
+            expect((await target.text()).includes(`id="${anchor}"`), `${href}: no element has that id`).toBe(true);
+        }
         // Before the send button, in reading order.
         const send = scope.getByRole('button', { name: form.send });
         expect(

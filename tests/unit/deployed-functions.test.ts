@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { Context } from '@netlify/functions';
 import { readSubmission } from '../../netlify/lib/records';
-import { startBlobs } from '../support/blobs';
+import { functionEnvironment } from '../support/function-environment';
 import { seedPending } from '../support/pending-submissions';
-import { startWebhookReceiver } from '../support/stand-ins';
 
 /*
  * The two functions as Netlify calls them, each with its own getStore(): the
@@ -16,21 +15,7 @@ vi.mock('../../netlify/lib/retention', () => ({
   eraseExpired: () => Promise.reject(new Error('the store answered 500 to a list')),
 }));
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-let webhook: Awaited<ReturnType<typeof startWebhookReceiver>>;
-
-beforeAll(async () => {
-  blobs = await startBlobs('submissions', 'test-site');
-  webhook = await startWebhookReceiver();
-  vi.stubEnv('NETLIFY_BLOBS_CONTEXT', blobs.functionContext);
-  vi.stubEnv('CONTACT_FORWARD_URL', webhook.url);
-  vi.stubEnv('CONTEXT', 'dev');
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await webhook.close();
-  await blobs.stop();
-});
+const running = functionEnvironment();
 
 it('answers 503 with its usual headers when the store cannot be opened', async () => {
   vi.stubEnv('NETLIFY_BLOBS_CONTEXT', '');
@@ -43,12 +28,12 @@ it('answers 503 with its usual headers when the store cannot be opened', async (
   expect(response.status).toBe(503);
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   expect(response.headers.get('cache-control')).toBe('no-store');
-  vi.stubEnv('NETLIFY_BLOBS_CONTEXT', blobs.functionContext);
+  vi.stubEnv('NETLIFY_BLOBS_CONTEXT', running.blobs.functionContext);
   vi.restoreAllMocks();
 });
 
 it('delivers what is pending when erasing expired submissions fails, and logs the fault without personal data', async () => {
-  const ids = await seedPending(blobs.store, 3, new Date(Date.now() - 60_000));
+  const ids = await seedPending(running.blobs.store, 3, new Date(Date.now() - 60_000));
   const logs: string[] = [];
   vi.spyOn(console, 'error').mockImplementation((line: string) => void logs.push(line));
   vi.spyOn(console, 'log').mockImplementation((line: string) => void logs.push(line));
@@ -60,8 +45,8 @@ it('delivers what is pending when erasing expired submissions fails, and logs th
 
   expect(response.status).toBe(200);
   expect(await response.json()).toMatchObject({ delivered: 3, retention: null });
-  expect(webhook.distinct()).toBe(3);
-  for (const id of ids) expect((await readSubmission(blobs.store, id))?.delivery.status).toBe('delivered');
+  expect(running.webhook.distinct()).toBe(3);
+  for (const id of ids) expect((await readSubmission(running.blobs.store, id))?.delivery.status).toBe('delivered');
   expect(logs.some((line) => line.includes('"level":"error"') && line.includes('retention-run'))).toBe(true);
   expect(logs.join('\n')).not.toContain('asha.verma@example.com');
   vi.restoreAllMocks();

@@ -1,8 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { deliverSubmission } from '../../netlify/lib/delivery';
 import { erasePerson, exportPerson } from '../../netlify/lib/personal-data';
 import { eraseExpired } from '../../netlify/lib/retention';
-import { idempotencyKey, leaseKey, pendingKey, submissionKey, type StoredSubmission } from '../../netlify/lib/records';
+import {
+  idempotencyKey,
+  leaseKey,
+  pendingKey,
+  submissionKey,
+  type StoredSubmission,
+  type SubmissionStore,
+} from '../../netlify/lib/records';
 import { site } from '../../src/site';
+import { startBlobs } from '../support/blobs';
 import { memoryStore, type MemoryStore } from '../support/memory-store';
 
 /*
@@ -15,7 +24,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date('2026-11-23T12:00:00Z');
 
 async function put(
-  store: MemoryStore,
+  store: SubmissionStore,
   id: string,
   options: { email: string; daysOld: number; spam?: boolean; pending?: boolean },
 ): Promise<StoredSubmission> {
@@ -79,6 +88,75 @@ describe('retention', () => {
   });
 });
 
+describe('retention in a store too large for one run', () => {
+  beforeEach(() => void vi.spyOn(console, 'log').mockImplementation(() => undefined));
+  afterEach(() => void vi.restoreAllMocks());
+
+  /** A store on which every call takes 10 ms of a clock the test owns: no real waiting. */
+  function slowStore(store: MemoryStore) {
+    const clock = { now: 0 };
+    const slow = <A extends unknown[], R>(call: (...args: A) => Promise<R>) => {
+      return (...args: A) => {
+        clock.now += 10;
+        return call(...args);
+      };
+    };
+    const timed: SubmissionStore = {
+      get: slow(store.get),
+      getWithMetadata: slow(store.getWithMetadata),
+      setJSON: slow(store.setJSON),
+      delete: slow(store.delete),
+      list: slow(store.list),
+    };
+    return { timed, clock: () => clock.now };
+  }
+
+  const RUN_MS = 4_000;
+  const oldDays = site.privacy.retentionDays + 1;
+  const countOf = (store: MemoryStore, prefix: string) => keysOf(store).filter((key) => key.startsWith(prefix)).length;
+
+  it('each run erases some expired submissions and some orphaned claims, and a few runs erase them all', async () => {
+    const store = memoryStore();
+    for (let index = 0; index < 120; index += 1) {
+      await put(store, `old-${index}`, { email: 'a@example.com', daysOld: oldDays, pending: index % 2 === 0 });
+    }
+    const old = new Date(NOW.getTime() - oldDays * DAY).toISOString();
+    for (let index = 0; index < 300; index += 1) {
+      await store.setJSON(idempotencyKey(`orphan-${index}`), { id: `lost-${index}`, receivedAt: old, bodyHash: 'x' });
+    }
+    const { timed, clock } = slowStore(store);
+    const run = () =>
+      eraseExpired({ store: timed, now: () => NOW, clock, deadline: clock() + RUN_MS, startAt: () => 0 });
+
+    const first = await run();
+    expect(first.erased).toBeGreaterThan(0);
+    expect(first.claimsErased).toBeGreaterThan(0);
+    expect(countOf(store, 'submissions/')).toBeGreaterThan(0);
+    expect(countOf(store, 'idempotency/')).toBeGreaterThan(0);
+    for (let runs = 1; runs < 20 && store.entries.size > 0; runs += 1) await run();
+    expect(keysOf(store)).toEqual([]);
+  });
+
+  it('a run starts where startAt says, so an old claim behind many young ones is reached', async () => {
+    const store = memoryStore();
+    const young = new Date(NOW.getTime() - DAY).toISOString();
+    for (let index = 0; index < 200; index += 1) {
+      await store.setJSON(idempotencyKey(`young-${index}`), { id: `y-${index}`, receivedAt: young, bodyHash: 'x' });
+    }
+    const old = new Date(NOW.getTime() - oldDays * DAY).toISOString();
+    await store.setJSON(idempotencyKey('orphan-last'), { id: 'lost', receivedAt: old, bodyHash: 'x' });
+    const { timed, clock } = slowStore(store);
+    // Time for some 30 reads: from the start of the listing the old claim, last of 201, is out of reach.
+    const run = (start: number) =>
+      eraseExpired({ store: timed, now: () => NOW, clock, deadline: clock() + 300, startAt: () => start });
+
+    expect((await run(0)).claimsErased).toBe(0);
+    expect((await run(190)).claimsErased).toBe(1);
+    expect(store.entries.has(idempotencyKey('orphan-last'))).toBe(false);
+    expect(countOf(store, 'idempotency/')).toBe(200);
+  });
+});
+
 describe("a person's data", () => {
   async function storeOfThree() {
     const store = memoryStore();
@@ -119,5 +197,83 @@ describe("a person's data", () => {
     expect((await erasePerson(store, '')).erased).toEqual([]);
     expect((await erasePerson(store, 'nobody@example.com')).erased).toEqual([]);
     expect(store.entries.size).toBe(10);
+  });
+});
+
+describe('an erase while a delivery is in flight', () => {
+  const allKeys = async (store: SubmissionStore) =>
+    (await store.list({ prefix: '' })).blobs.map(({ key }) => key).sort();
+  const raviOnly = [idempotencyKey('key-ravi-1'), submissionKey('ravi-1')];
+  const stores = [
+    { name: 'in a store whose conditional writes are atomic, as on Netlify', open: async () => memoryStore() },
+    {
+      name: 'on the local Blobs server, which gives ETags only in its listing',
+      open: async () => {
+        const blobs = await startBlobs();
+        onTestFinished(() => blobs.stop());
+        return blobs.store;
+      },
+    },
+  ];
+
+  describe.each(stores)('$name', ({ open }) => {
+    it.each([
+      { outcome: 'delivered', status: 200 },
+      { outcome: 'pending', status: 503 },
+    ])('stays erased: the outcome ($outcome) is not written back and no marker returns', async ({ status }) => {
+      vi.spyOn(console, 'log').mockImplementation(() => undefined);
+      onTestFinished(() => void vi.restoreAllMocks());
+      const store = await open();
+      await put(store, 'asha-1', { email: 'asha@example.com', daysOld: 1, pending: true });
+      await put(store, 'ravi-1', { email: 'ravi@example.com', daysOld: 1 });
+      let erased: string[] = [];
+      // The company runs `npm run submissions -- --erase` while the webhook is being called.
+      const webhook = async () => {
+        erased = (await erasePerson(store, 'asha@example.com')).erased.flatMap((entry) => entry.keys);
+        return new Response(null, { status });
+      };
+
+      const result = await deliverSubmission('asha-1', {
+        store,
+        forwardUrl: 'https://hooks.example/lead',
+        retryBaseMs: 60_000,
+        now: () => NOW,
+        fetch: webhook as typeof fetch,
+      });
+
+      expect(erased).toContain(submissionKey('asha-1'));
+      expect(await allKeys(store)).toEqual(raviOnly);
+      expect(result).toBe('gone');
+    });
+
+    it('stays erased when the erase comes between the record and its pending marker', async () => {
+      vi.spyOn(console, 'log').mockImplementation(() => undefined);
+      onTestFinished(() => void vi.restoreAllMocks());
+      const store = await open();
+      await put(store, 'asha-1', { email: 'asha@example.com', daysOld: 1, pending: true });
+      await put(store, 'ravi-1', { email: 'ravi@example.com', daysOld: 1 });
+      const racing: SubmissionStore = {
+        get: (key, options) => store.get(key, options),
+        getWithMetadata: (key, options) => store.getWithMetadata(key, options),
+        delete: (key) => store.delete(key),
+        list: (options) => store.list(options),
+        async setJSON(key, data, options) {
+          const written = await store.setJSON(key, data, options);
+          if (key === submissionKey('asha-1') && written.modified) await erasePerson(store, 'asha@example.com');
+          return written;
+        },
+      };
+
+      const result = await deliverSubmission('asha-1', {
+        store: racing,
+        forwardUrl: 'https://hooks.example/lead',
+        retryBaseMs: 60_000,
+        now: () => NOW,
+        fetch: (async () => new Response(null, { status: 503 })) as typeof fetch,
+      });
+
+      expect(result).toBe('pending');
+      expect(await allKeys(store)).toEqual(raviOnly);
+    });
   });
 });

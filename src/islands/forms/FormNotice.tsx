@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import noticeWords from '../../content/privacy-notice.json' with { type: 'json' };
 import siteData from '../../content/site.json' with { type: 'json' };
 import { noticeFor } from '../../lib/form-notice';
@@ -25,13 +26,29 @@ export default function FormNotice({ kind }: Props) {
       company: siteData.name,
       retentionDays: siteData.privacy.retentionDays,
       grievanceOfficer: siteData.privacy.grievanceOfficer,
+      dataProtectionBoardUrl: siteData.privacy.dataProtectionBoardUrl,
     },
     noticeWords,
   );
   return (
     <section className={styles.notice} aria-label={notice.heading}>
       <h3 className={styles.noticeHeading}>{notice.heading}</h3>
-      <p>{notice.sentences.join(' ')}</p>
+      <p>
+        {notice.sentences.map((sentence, index) => (
+          <Fragment key={index}>
+            {index > 0 && ' '}
+            {sentence.map((part, at) =>
+              part.href ? (
+                <a key={at} href={part.href}>
+                  {part.text}
+                </a>
+              ) : (
+                part.text
+              ),
+            )}
+          </Fragment>
+        ))}
+      </p>
       <ul className={styles.noticeLinks}>
         {notice.links.map((link) => (
           <li key={link.href}>
