@@ -893,11 +893,16 @@ test.describe('Contact Us form and the server', () => {
 });
 
 /**
- * Where an element is on the page, not in the window: the site scrolls smoothly, so a measure in the window taken
- * while the scroll that brought a field into view is still running differs from one taken after, though nothing moved.
+ * Where an element is on the page, not in the window, once what is moving has settled: the site scrolls smoothly, so
+ * a measure in the window taken while the scroll that brought a field into view is still running differs from one
+ * taken after, and a dialog slides into place as it opens, though nothing pushed the button.
  */
 function placeOnPage(locator: Locator) {
-  return locator.evaluate((element) => {
+  return locator.evaluate(async (element) => {
+    const settling = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
+    await Promise.all(settling.map((animation) => animation.finished.catch(() => undefined)));
     const box = element.getBoundingClientRect();
     return { x: box.left + scrollX, y: box.top + scrollY, width: box.width, height: box.height };
   });
