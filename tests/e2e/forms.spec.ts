@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { Locator, Page, Route } from '@playwright/test';
+import type { Locator, Page, Response, Route } from '@playwright/test';
+import { CAPTCHA_ANSWER_PATIENCE_MS, CAPTCHA_PATIENCE_MS } from '../../src/lib/form-flow';
 import { axeViolations, expect, test } from './fixtures';
 
 /*
@@ -162,6 +163,27 @@ test.describe('package request dialog', () => {
     await expect(
       page.getByRole('dialog', { name: 'Request Team' }).getByLabel('Your domain', { exact: true }),
     ).toHaveValue('ravi.example');
+  });
+
+  test('opened a second time, draws the check at once from the script already on the page, and it stays', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await page.goto('/our-services/seo');
+    const getStarted = page.getByRole('link', { name: 'Get Started with Growth' });
+    const dialog = page.getByRole('dialog', { name: 'Request Growth' });
+    await getStarted.click();
+    await expect(dialog.getByRole('button', { name: 'I am human' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await getStarted.click();
+    await expect(dialog.getByRole('button', { name: 'I am human' })).toBeVisible();
+    // Well past the wait for a script: the widget drawn from the one already loaded must not be given up.
+    await page.clock.fastForward(CAPTCHA_PATIENCE_MS * 2);
+    await forms.find((form) => form.name === 'package request dialog')!.fill(dialog);
+    await expect(dialog.getByRole('button', { name: 'I am human' })).toBeVisible();
+    const answered = page.waitForResponse('**/api/contact');
+    await dialog.getByRole('button', { name: 'I am human' }).click();
+    expect((await answered).status()).toBe(202);
   });
 
   test('closes on Escape, on the backdrop and on "Close dialog", returning focus each time; axe finds nothing while open', async ({
@@ -602,6 +624,14 @@ for (const setup of setups) {
   test.describe(`every form at ${setup.name}`, () => {
     test.use(setup.use);
     const press = (locator: Locator) => (setup.touch ? locator.tap() : locator.click());
+    /** Does the robot check, sends if the form waits for Send, and finds every answer in what was accepted. */
+    const checkAndSend = async (page: Page, scope: Locator, form: FormUnderTest) => {
+      const answered = page.waitForResponse('**/api/contact');
+      await press(scope.getByRole('button', { name: 'I am human' }));
+      if (!form.sendsOnToken) await press(scope.getByRole('button', { name: form.send }));
+      await expectSentAsTyped(await answered, form);
+      await expect(form.success(page)).toBeVisible();
+    };
 
     for (const form of forms) {
       test(`${form.name}: the first press of "${form.send}" sends, and nothing moves under it as the check arrives`, async ({
@@ -618,10 +648,10 @@ for (const setup of setups) {
         const scope = await form.open(page);
         await form.fill(scope);
         const send = scope.getByRole('button', { name: form.send });
-        const before = await send.boundingBox();
+        const before = await placeOnPage(send);
         release();
         await expect(scope.getByRole('button', { name: 'I am human' })).toBeVisible();
-        expect(await send.boundingBox()).toEqual(before);
+        expect(await placeOnPage(send)).toEqual(before);
         await press(scope.getByRole('button', { name: 'I am human' }));
         const answered = page.waitForResponse('**/api/contact');
         if (!form.sendsOnToken) await press(scope.getByRole('button', { name: form.send }));
@@ -701,16 +731,7 @@ for (const setup of setups) {
         await form.fill(scope);
         await expect(scope.getByText('The robot check could not load.')).toBeVisible();
         expect(blocked.length).toBeGreaterThan(0);
-
-        const mailto = new URL(
-          (await scope.getByRole('link', { name: 'Email us your message' }).getAttribute('href'))!,
-        );
-        expect(mailto.protocol).toBe('mailto:');
-        expect(mailto.pathname).toMatch(/@/);
-        const body = mailto.searchParams.get('body') ?? '';
-        for (const text of form.typed) expect(body).toContain(text);
-        expect(await scope.getByRole('link', { name: /^\+?[0-9 ]+$/ }).getAttribute('href')).toMatch(/^tel:\+?[0-9]+$/);
-        expect(await axeViolations(page)).toEqual([]);
+        await expectWayOut(page, scope, form);
 
         // Sending now says in words why it cannot go, and keeps everything.
         await press(scope.getByRole('button', { name: form.send }));
@@ -720,20 +741,116 @@ for (const setup of setups) {
         // The block lifts (the visitor pauses their ad blocker): the check comes back, nothing was retyped.
         await page.unroute(HCAPTCHA_SCRIPT, block);
         await press(scope.getByRole('button', { name: 'Try the check again' }));
-        const answered = page.waitForResponse('**/api/contact');
-        await press(scope.getByRole('button', { name: 'I am human' }));
-        if (!form.sendsOnToken) await press(scope.getByRole('button', { name: form.send }));
-        const request = (await answered).request();
-        expect((await answered).status()).toBe(202);
-        const sent = JSON.stringify(request.postDataJSON());
-        for (const text of form.typed.filter(
-          (value) => !/^(New project|SEO - Growth|Web Hosting|Erase my data)$/.test(value),
-        ))
-          expect(sent).toContain(JSON.stringify(text).slice(1, -1).replace(/\\r/g, ''));
-        await expect(form.success(page)).toBeVisible();
+        await checkAndSend(page, scope, form);
+      });
+
+      test(`${form.name}: a check that loads but then cannot reach hCaptcha offers the same way out, and "try again" sends without retyping`, async ({
+        page,
+      }) => {
+        const scope = await form.open(page);
+        await form.fill(scope);
+        const human = scope.getByRole('button', { name: 'I am human' });
+        await expect(human).toBeVisible();
+        await steerStub(page, { answer: 'network-error' });
+        await press(human);
+        await expect(scope.getByText('The robot check stopped working.')).toBeVisible();
+        await expectWayOut(page, scope, form);
+
+        await press(scope.getByRole('button', { name: form.send }));
+        const summary = scope.getByRole('alert').filter({ hasText: 'There is a problem' });
+        await expect(summary.getByRole('link', { name: /The robot check stopped working/ })).toBeVisible();
+
+        // hCaptcha can be reached again: the check comes back and the form goes as typed.
+        await steerStub(page, { answer: 'token' });
+        await press(scope.getByRole('button', { name: 'Try the check again' }));
+        await checkAndSend(page, scope, form);
+      });
+
+      test(`${form.name}: a check that never answers a press offers the way out after a few seconds`, async ({
+        page,
+      }) => {
+        // The real widget is a frame from hCaptcha's servers: a press in it shows only as focus moving into it.
+        await page.addInitScript(() => {
+          (window as unknown as { hcaptchaStubSettings: object }).hcaptchaStubSettings = {
+            framed: true,
+            answer: 'nothing',
+          };
+        });
+        await page.clock.install();
+        const scope = await form.open(page);
+        await form.fill(scope);
+        const human = scope.frameLocator('iframe[title*="hCaptcha"]').getByRole('button', { name: 'I am human' });
+        await expect(human).toBeVisible();
+        // Left alone, a drawn check waits for the visitor as long as they like.
+        await page.clock.fastForward(CAPTCHA_ANSWER_PATIENCE_MS * 4);
+        await expect(human).toBeVisible();
+
+        await press(human);
+        await expect(scope.frameLocator('iframe[title*="hCaptcha"]').getByText('Checking…')).toBeVisible();
+        await expect(scope.getByText('The robot check stopped working.')).toBeHidden();
+        await page.clock.fastForward(CAPTCHA_ANSWER_PATIENCE_MS);
+        await expect(scope.getByText('The robot check stopped working.')).toBeVisible();
+        await expectWayOut(page, scope, form);
+      });
+
+      test(`${form.name}: an expired check is asked for again, and nothing typed is lost`, async ({ page }) => {
+        const posts: string[] = [];
+        page.on('request', (request) => {
+          if (request.url().endsWith('/api/contact')) posts.push(request.url());
+        });
+        const scope = await form.open(page);
+        // The check is done first: on a complete package request a token sends the form at once.
+        await press(scope.getByRole('textbox').first());
+        const human = scope.getByRole('button', { name: 'I am human' });
+        await press(human);
+        await expect(scope.getByRole('button', { name: 'Verified' })).toBeVisible();
+        await form.fill(scope);
+        await steerStub(page, { expire: true });
+        await expect(
+          scope.getByText('The check that you are not a robot has expired.', { exact: false }),
+        ).toBeVisible();
+
+        await press(scope.getByRole('button', { name: form.send }));
+        const summary = scope.getByRole('alert').filter({ hasText: 'There is a problem' });
+        await expect(summary).toBeFocused();
+        await expect(summary.getByRole('link')).toHaveText([
+          'The check that you are not a robot has expired. Complete it again',
+        ]);
+        expect(posts).toEqual([]);
+        await checkAndSend(page, scope, form);
       });
     }
   });
+}
+
+/** The fallback's links: an e-mail that carries every answer typed, and the company's phone. */
+async function expectWayOut(page: Page, scope: Locator, form: FormUnderTest) {
+  const mailto = new URL((await scope.getByRole('link', { name: 'Email us your message' }).getAttribute('href'))!);
+  expect(mailto.protocol).toBe('mailto:');
+  expect(mailto.pathname).toMatch(/@/);
+  const body = mailto.searchParams.get('body') ?? '';
+  for (const text of form.typed) expect(body).toContain(text);
+  expect(await scope.getByRole('link', { name: /^\+?[0-9 ]+$/ }).getAttribute('href')).toMatch(/^tel:\+?[0-9]+$/);
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+/** The submission was accepted and carries every answer the visitor typed (the fixed ones aside). */
+async function expectSentAsTyped(response: Response, form: FormUnderTest) {
+  expect(response.status()).toBe(202);
+  const sent = JSON.stringify(response.request().postDataJSON());
+  for (const text of form.typed.filter(
+    (value) => !/^(New project|SEO - Growth|Web Hosting|Erase my data)$/.test(value),
+  ))
+    expect(sent).toContain(JSON.stringify(text).slice(1, -1).replace(/\\r/g, ''));
+}
+
+/** Tells the loaded hCaptcha stand-in what a press does next, or makes its token expire. */
+async function steerStub(page: Page, order: { answer?: string; expire?: boolean }) {
+  await page.evaluate(({ answer, expire }) => {
+    const stub = (window as unknown as { hcaptchaStub: { answer: string; expire: () => void } }).hcaptchaStub;
+    if (answer) stub.answer = answer;
+    if (expire) stub.expire();
+  }, order);
 }
 
 test.describe('Contact Us form and the server', () => {
@@ -747,6 +864,27 @@ test.describe('Contact Us form and the server', () => {
     await page.getByLabel('Name', { exact: true }).fill('Kabir Singh');
     await expect(page.getByText('The robot check could not load.')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Kabir Singh');
+  });
+
+  test('focus moved into the check with Tab is not taken for a press that hCaptcha left unanswered', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { hcaptchaStubSettings: object }).hcaptchaStubSettings = { framed: true };
+    });
+    await page.clock.install();
+    await page.goto('/contact-us');
+    await forms[0]!.fill(page.locator('form.contact-form'));
+    const widget = page.frameLocator('iframe[title*="hCaptcha"]');
+    await expect(widget.getByRole('button', { name: 'I am human' })).toBeVisible();
+    await page.getByLabel(/Subscribe me to the mailing list/).focus();
+    await page.keyboard.press('Tab');
+    await expect(widget.getByRole('button', { name: 'I am human' })).toBeFocused();
+    await page.clock.fastForward(CAPTCHA_ANSWER_PATIENCE_MS * 2);
+    // Still the widget, not the way out: the keyboard's press does the check.
+    await page.keyboard.press('Space');
+    await expect(widget.getByRole('button', { name: 'Verified' })).toBeVisible();
+    await expect(page.getByText('The robot check stopped working.')).toBeHidden();
   });
 
   test('409 (the key was used with other answers) sends once more under a new key', async ({ page }) => {
@@ -810,3 +948,19 @@ test.describe('Contact Us form and the server', () => {
     await expect(page.getByRole('button', { name: 'I am human' })).toBeVisible();
   });
 });
+
+/**
+ * Where an element is on the page, not in the window, once what is moving has settled: the site scrolls smoothly, so
+ * a measure in the window taken while the scroll that brought a field into view is still running differs from one
+ * taken after, and a dialog slides into place as it opens, though nothing pushed the button.
+ */
+function placeOnPage(locator: Locator) {
+  return locator.evaluate(async (element) => {
+    const settling = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
+    await Promise.all(settling.map((animation) => animation.finished.catch(() => undefined)));
+    const box = element.getBoundingClientRect();
+    return { x: box.left + scrollX, y: box.top + scrollY, width: box.width, height: box.height };
+  });
+}

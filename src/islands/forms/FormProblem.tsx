@@ -1,7 +1,6 @@
-import type { ReachLinks } from '../../lib/form-flow';
+import type { Problem, ReachLinks } from '../../lib/form-flow';
 import styles from './Form.module.css';
 import ReachUs from './ReachUs';
-import type { Problem } from './use-form';
 
 /*
  * Why a form was not sent, read out at once. When the server or the network

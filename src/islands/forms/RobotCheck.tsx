@@ -1,6 +1,6 @@
 import type HCaptcha from '@hcaptcha/react-hcaptcha';
-import { lazy, Suspense, useEffect, type RefObject } from 'react';
-import { CAPTCHA_PATIENCE_MS, type ReachLinks } from '../../lib/form-flow';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, type RefObject } from 'react';
+import { patience, type Check, type CheckStatus, type ReachLinks } from '../../lib/form-flow';
 import styles from './Form.module.css';
 import ReachUs from './ReachUs';
 import type { CaptchaControl } from './use-form';
@@ -11,9 +11,10 @@ import type { CaptchaControl } from './use-form';
  * when the widget arrives: a tap that lands as it arrives still sends.
  *
  * The widget's code (and through it hCaptcha's script) is fetched only when
- * this renders with `active`. When the script does not arrive within a few
- * seconds, or fails (an ad blocker, an office firewall), the form says so,
- * offers to try again and the company's other ways in.
+ * this renders with `active`. Whenever hCaptcha fails the visitor (its script
+ * blocked or never arriving, its servers unreachable once it is drawn, a press
+ * it never answers) the form says so in words, offers to try again and the
+ * company's other ways in.
  */
 
 const Captcha = lazy(() => import('./Captcha'));
@@ -28,16 +29,59 @@ interface Props {
   active?: boolean;
 }
 
-export default function RobotCheck({ id, siteKey, captcha, captchaRef, reach, active = true }: Props) {
-  const { status, round, onUnavailable } = captcha;
-  // A script that never answers (dropped by a firewall) fails no request: give it a few seconds.
-  useEffect(() => {
-    if (!active || status !== 'loading') return;
-    const timer = setTimeout(onUnavailable, CAPTCHA_PATIENCE_MS);
-    return () => clearTimeout(timer);
-  }, [active, status, round, onUnavailable]);
+const FAILURE: Record<NonNullable<Check['failure']>, [string, string]> = {
+  'not-loaded': ['The robot check could not load.', 'An ad blocker or your network may be blocking it.'],
+  'not-answering': [
+    'The robot check stopped working.',
+    'hCaptcha, which runs it, could not be reached or did not answer.',
+  ],
+};
 
-  const unavailable = status === 'unavailable';
+export default function RobotCheck({ id, siteKey, captcha, captchaRef, reach, active = true }: Props) {
+  const { check, report } = captcha;
+  const { status, round } = check;
+  const place = useRef<HTMLDivElement>(null);
+
+  // A script that never answers (dropped by a firewall) fails no request, nor does a press that hCaptcha's servers
+  // never answer: the check is given a few seconds (src/lib/form-flow.ts says how long, and when).
+  const wait = patience(check);
+  const giveUp = useEffectEvent((since: CheckStatus, of: number) =>
+    report({ type: 'out-of-patience', status: since, round: of }),
+  );
+  useEffect(() => {
+    if (!active || wait === null) return;
+    const timer = setTimeout(() => giveUp(status, round), wait);
+    return () => clearTimeout(timer);
+  }, [active, status, round, wait]);
+
+  // hCaptcha's widget is a frame from its own servers, so a press in it is seen here only as this window losing
+  // focus to that frame. Focus moved there with Tab is not a press: the key that acts on it is not seen at all.
+  const pressed = useEffectEvent(() => report({ type: 'pressed' }));
+  const drawn = active && status !== 'unavailable';
+  useEffect(() => {
+    if (!drawn) return;
+    let tabbing = false;
+    const key = (event: KeyboardEvent) => {
+      tabbing = event.key === 'Tab';
+    };
+    const pointer = () => {
+      tabbing = false;
+    };
+    const blur = () => {
+      const frame = document.activeElement;
+      if (!tabbing && frame instanceof HTMLIFrameElement && place.current?.contains(frame)) pressed();
+      tabbing = false;
+    };
+    document.addEventListener('keydown', key, true);
+    document.addEventListener('pointerdown', pointer, true);
+    window.addEventListener('blur', blur);
+    return () => {
+      document.removeEventListener('keydown', key, true);
+      document.removeEventListener('pointerdown', pointer, true);
+      window.removeEventListener('blur', blur);
+    };
+  }, [drawn]);
+
   return (
     <div
       className={captcha.error ? `${styles.field} ${styles.fieldError}` : styles.field}
@@ -52,32 +96,30 @@ export default function RobotCheck({ id, siteKey, captcha, captchaRef, reach, ac
           {captcha.error}
         </p>
       )}
-      {unavailable ? (
+      <div role="status">
+        {check.expired && !captcha.error && (
+          <p className={styles.hint}>
+            The check that you are not a robot has expired. Please do it again: everything you typed is kept.
+          </p>
+        )}
+      </div>
+      {check.failure ? (
         <div className={styles.fallback} role="status">
           <p>
-            <strong>The robot check could not load.</strong> An ad blocker or your network may be blocking it.
-            Everything you typed is kept.
+            <strong>{FAILURE[check.failure][0]}</strong> {FAILURE[check.failure][1]} Everything you typed is kept.
           </p>
           <p>
-            <button type="button" className={styles.secondary} onClick={captcha.retry}>
+            <button type="button" className={styles.secondary} onClick={() => report({ type: 'retry' })}>
               Try the check again
             </button>
           </p>
           <ReachUs reach={reach} />
         </div>
       ) : (
-        <div className={styles.captchaPlace}>
+        <div className={styles.captchaPlace} ref={place}>
           {active ? (
             <Suspense fallback={<p className={styles.hint}>Loading the robot check…</p>}>
-              <Captcha
-                key={round}
-                ref={captchaRef}
-                siteKey={siteKey}
-                onToken={captcha.onToken}
-                onExpire={captcha.onExpire}
-                onLoad={captcha.onLoad}
-                onUnavailable={onUnavailable}
-              />
+              <Captcha key={round} ref={captchaRef} siteKey={siteKey} report={report} />
             </Suspense>
           ) : (
             <p className={styles.hint}>The check appears here when you start filling in the form.</p>

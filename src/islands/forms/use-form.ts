@@ -3,13 +3,15 @@ import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'reac
 import { submitForm } from '../../lib/api';
 import {
   CAPTCHA_FIELD,
-  outcomeOf,
-  problemsBeforeSending,
+  deliver,
+  FIRST_FLOW,
   reachLinks,
+  step,
   type Answer,
-  type CaptchaStatus,
+  type CheckEvent,
   type ContactWays,
-  type Outcome,
+  type Flow,
+  type FlowEvent,
 } from '../../lib/form-flow';
 import type { FieldErrors } from '../../lib/forms';
 import { useDraftForm, type Values } from './use-draft-form';
@@ -19,9 +21,10 @@ import { useDraftForm, type Values } from './use-draft-form';
  * src/lib/form-flow.ts): check the fields when the visitor sends, list what to
  * fix in a summary that takes focus, ask for the robot check last, send with
  * the draft's idempotency key, and keep every word on any failure. When
- * hCaptcha cannot load or the server cannot be reached, the form offers to try
+ * hCaptcha cannot load or answer, or the server cannot be reached, the form offers to try
  * again and the company's other ways in, carrying what was typed.
- * A form is its fields plus this hook.
+ * A form is its fields plus this hook: the hook keeps the state and carries
+ * out what step() decides (post, clear the widget, say it was sent).
  */
 
 export interface FormSpec<T extends Values> {
@@ -47,25 +50,13 @@ export interface FormSpec<T extends Values> {
   onFailed?: () => void;
 }
 
-export interface Problem {
-  text: string;
-  /** The server or the network failed: the form offers the other ways to reach the company. */
-  unreachable: boolean;
-}
-
 export function useForm<T extends Values>(spec: FormSpec<T>) {
   const draft = useDraftForm(spec.formId, spec.initial);
   const { values } = draft;
-  const [token, setToken] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  const [sending, setSending] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [captchaStatus, setCaptchaStatus] = useState<CaptchaStatus>('loading');
-  // Each "try again" mounts a new widget, which asks for hCaptcha's script again.
-  const [captchaRound, setCaptchaRound] = useState(0);
+  const [flow, setFlow] = useState<Flow>(FIRST_FLOW);
+  // The state as of the last event, read by the next one (a widget callback can come before a render).
+  const latest = useRef<Flow>(FIRST_FLOW);
   const captchaRef = useRef<HCaptcha>(null);
-  const busy = useRef(false);
 
   // Text typed before the script took over is in the fields but not yet in the state: adopt it.
   const { setValues } = draft;
@@ -100,106 +91,55 @@ export function useForm<T extends Values>(spec: FormSpec<T>) {
     [setValues],
   );
 
-  const showProblems = (found: FieldErrors) => {
-    setErrors(found);
-    setAttempt((count) => count + 1);
-  };
+  const rules = { sendOnToken: spec.sendOnToken ?? false, noun: spec.noun };
 
-  const settle = (outcome: Outcome, sent: T) => {
-    if (outcome.kind === 'sent') {
-      draft.reset();
-      setErrors({});
-      setAttempt(0);
-      spec.onSent(sent);
-      return;
+  /** Carries out an event, with the answers it concerns (those on the form, or those that were sent). */
+  const run = (event: FlowEvent, answers: T = values) => {
+    const { flow: next, effects } = step(latest.current, event, rules);
+    latest.current = next;
+    setFlow(next);
+    for (const effect of effects) {
+      if (effect.type === 'post') void post(answers, effect.token);
+      else if (effect.type === 'reset-widget') captchaRef.current?.resetCaptcha();
+      else if (effect.type === 'sent') {
+        draft.reset();
+        spec.onSent(answers);
+      } else spec.onFailed?.();
     }
-    if (outcome.kind === 'fix' || outcome.kind === 'check-again') showProblems(outcome.errors);
-    const message = outcome.kind === 'new-submission' ? 'Please try again.' : outcome.message;
-    setProblem({
-      text: `Your ${spec.noun} was not sent. ${message} Everything you typed is still here.`,
-      unreachable: outcome.kind === 'unreachable',
-    });
-    spec.onFailed?.();
   };
 
   const post = async (sent: T, captchaToken: string) => {
-    busy.current = true;
-    setSending(true);
-    setProblem(null);
     const body = { ...spec.body(sent), [CAPTCHA_FIELD]: captchaToken };
-    let outcome = outcomeOf(await submitForm(body, draft.idempotencyKey));
-    // The server knows this key with other answers (the visitor edited after a failure): a new submission.
-    if (outcome.kind === 'new-submission') outcome = outcomeOf(await submitForm(body, draft.renewKey()));
-    busy.current = false;
-    setSending(false);
-    // A token is good for one use, whatever the answer.
-    setToken('');
-    captchaRef.current?.resetCaptcha();
-    settle(outcome, sent);
-  };
-
-  const trySend = (captchaToken: string) => {
-    if (busy.current) return;
-    const found = problemsBeforeSending(spec.fields(values), captchaToken, captchaStatus);
-    if (Object.keys(found).length > 0) {
-      setProblem(null);
-      showProblems(found);
-      return;
-    }
-    setErrors({});
-    void post(values, captchaToken);
+    const outcome = await deliver((key) => submitForm(body, key), draft.idempotencyKey, draft.renewKey);
+    run({ type: 'answered', outcome }, sent);
   };
 
   const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
-    trySend(token);
+    run({ type: 'send', fields: spec.fields(values) });
   };
 
   /** Changes one answer; once the visitor has tried to send, the messages follow what they type. */
   const setField = <K extends keyof T & string>(name: K, value: T[K]) => {
     draft.setValue(name, value);
-    if (attempt > 0) setErrors(problemsBeforeSending(spec.fields({ ...values, [name]: value }), token, captchaStatus));
-  };
-
-  // Stable, so that the wait for hCaptcha's script is not restarted by every render.
-  const captchaLoaded = useCallback(() => setCaptchaStatus('ready'), []);
-  const captchaUnavailable = useCallback(
-    () => setCaptchaStatus((status) => (status === 'ready' ? status : 'unavailable')),
-    [],
-  );
-
-  const withoutCaptchaError = (current: FieldErrors) => {
-    const { [CAPTCHA_FIELD]: _answered, ...rest } = current;
-    return rest;
+    run({ type: 'edit', fields: spec.fields({ ...values, [name]: value }) });
   };
 
   const captcha = {
-    round: captchaRound,
-    status: captchaStatus,
-    error: errors[CAPTCHA_FIELD],
-    onToken: (captchaToken: string) => {
-      setToken(captchaToken);
-      setErrors(withoutCaptchaError);
-      if (spec.sendOnToken) trySend(captchaToken);
-    },
-    onExpire: () => setToken(''),
-    onLoad: captchaLoaded,
-    onUnavailable: captchaUnavailable,
-    retry: () => {
-      setCaptchaStatus('loading');
-      setErrors(withoutCaptchaError);
-      setCaptchaRound((round) => round + 1);
-    },
+    check: flow.check,
+    error: flow.errors[CAPTCHA_FIELD],
+    /** What the widget and the visitor did with the check. */
+    report: (event: CheckEvent) => run(event.type === 'token' ? { ...event, fields: spec.fields(values) } : event),
   };
 
   return {
     values,
     setField,
     prefill,
-    errors,
-    attempt,
-    sending,
-    problem,
+    errors: flow.errors,
+    attempt: flow.attempt,
+    sending: flow.sending,
+    problem: flow.problem,
     captcha,
     captchaRef,
     reach: reachLinks(spec.ways, spec.subject(values), spec.answers(values)),
