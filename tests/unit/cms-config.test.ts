@@ -152,6 +152,14 @@ describe('the generated CMS configuration', () => {
     });
   });
 
+  it("saves a new chapter in the book's folder chosen in the editor, never beside the book folders", () => {
+    // Without meta.path, Sveltia's New ignores the open folder and writes src/content/chapters/<slug>.md.
+    expect(config.collections.find((entry) => entry.name === 'chapters')).toMatchObject({
+      nested: { depth: 2, subfolders: false },
+      meta: { path: { widget: 'string' } },
+    });
+  });
+
   it('edits chapters and policies in raw Markdown only, so formulas stay as written', () => {
     for (const name of ['chapters', 'policies']) {
       const collection = config.collections.find((entry) => entry.name === name) as { fields: CmsField[] };

@@ -162,7 +162,14 @@ function collection(name: string, location: Location, schema: z.ZodType) {
     slug: `{{${location.identifier}}}`,
     summary: `{{${location.identifier}}}`,
     ...(location.create === false ? { create: false, delete: false } : {}),
-    ...(location.nested ? { nested: { depth: 2, subfolders: false } } : {}),
+    ...(location.nested
+      ? {
+          nested: { depth: 2, subfolders: false },
+          // With meta.path the editor asks which folder a new entry goes in (New in a book's folder fills it in);
+          // without it every new chapter would land at the top, which is no book.
+          meta: { path: { widget: 'string', label: 'Book folder' } },
+        }
+      : {}),
     ...media(location, folder),
     ...(fields.some((field) => field.name === 'order') ? { sortable_fields: ['order', location.identifier] } : {}),
     fields: location.body ? [...fields, bodyField(location.body)] : fields,
