@@ -15,10 +15,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const port = process.env.PORT ?? '4329';
 const origin = `http://localhost:${port}`;
 
-/** Saves the smallest rectangle that holds every one of `parts`, with a margin, as docs/cms/<name>. */
+/** Saves the smallest rectangle that holds every one of `parts`, with a margin, as docs/cms/<name>; the first is scrolled to. */
 async function shot(page: Page, name: string, parts: Locator[], margin = 16): Promise<void> {
-  // Scrolling to each part would move the others: bring the first into view, then measure them all.
-  await parts[0]!.scrollIntoViewIfNeeded();
+  // Scrolling to each part would move the others: bring the first to the middle, then measure them all.
+  await parts[0]!.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  // The editor slides pages in and out: wait until the last one has settled.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   const boxes = [];
   for (const part of parts) {
     const box = await part.boundingBox();
@@ -60,13 +62,14 @@ try {
   ]);
   await local.click();
 
-  // Change a price: the first package of Web Hosting, its name, description and price.
+  // Change a price: the first package of Web Hosting, from its name (under the list's heading) to its price.
   await page.getByText('Web Hosting', { exact: true }).first().click();
   const price = page.getByLabel('Price', { exact: true }).first();
   // The editor draws its fields only as they scroll into view: scroll its pane down to the first price.
   await page.getByLabel('Title', { exact: true }).first().hover();
   while (!(await price.isVisible())) await page.mouse.wheel(0, 300);
   await shot(page, 'price.png', [
+    price,
     page.getByLabel('Name', { exact: true }).first(),
     page.getByText('Price in whole rupees', { exact: false }).first(),
   ]);

@@ -61,7 +61,7 @@ export const LOCATIONS: Record<string, Location> = {
   },
   chapters: {
     label: 'Chapters',
-    description: 'One file per chapter, in the folder of its book. Formulas are written between $ or $$.',
+    description: "One file per chapter, in its book's folder: open the folder, then New. Formulas go between $ or $$.",
     folder: 'src/content/chapters',
     format: 'markdown',
     identifier: 'title',
