@@ -67,7 +67,10 @@ try {
   const price = page.getByLabel('Price', { exact: true }).first();
   // The editor draws its fields only as they scroll into view: scroll its pane down to the first price.
   await page.getByLabel('Title', { exact: true }).first().hover();
-  while (!(await price.isVisible())) await page.mouse.wheel(0, 300);
+  for (let turns = 0; !(await price.isVisible()); turns += 1) {
+    if (turns === 60) throw new Error('price.png: no Price field after scrolling the whole form.');
+    await page.mouse.wheel(0, 300);
+  }
   await shot(page, 'price.png', [
     price,
     page.getByLabel('Name', { exact: true }).first(),

@@ -165,8 +165,8 @@ function collection(name: string, location: Location, schema: z.ZodType) {
     ...(location.nested
       ? {
           nested: { depth: 2, subfolders: false },
-          // With meta.path the editor asks which folder a new entry goes in (New in a book's folder fills it in);
-          // without it every new chapter would land at the top, which is no book.
+          // With meta.path the editor asks which folder a new entry goes in ("Parent Folder", filled in by New
+          // inside a book's folder); without it every new chapter would land at the top, which is no book.
           meta: { path: { widget: 'string', label: 'Book folder' } },
         }
       : {}),
