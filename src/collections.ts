@@ -145,7 +145,11 @@ export async function getChapters(): Promise<Chapter[]> {
     const [folder, ...rest] = entry.id.split('/');
     const file = `src/content/chapters/${entry.id}.md`;
     const book = books.find((candidate) => candidate.id === folder);
-    if (!book || rest.length === 0)
+    if (rest.length === 0)
+      throw new Error(
+        `${file} is in no book's folder; move it to src/content/chapters/<book file name>/ (in /admin: the book under Parent Folder).`,
+      );
+    if (!book)
       throw new Error(
         `${file}: the folder "${folder}" is not a book; put chapters in src/content/chapters/<book file name>/.`,
       );

@@ -14,10 +14,18 @@ const text = (min: number, max: number) => z.string().trim().min(min).max(max);
 export const siteSchema = z.object({
   name: z.string().min(2).describe('Company name, used in titles and the copyright line.'),
   wordmark: z.string().min(2).describe('The text of the logo in the toolbar.'),
-  tagline: z.string().min(10),
+  tagline: z
+    .string()
+    .min(10)
+    .describe('A short line after the name in the home page title: "Quartz Digital: {tagline}".'),
   description: z.string().min(50).max(160).describe('Default meta description.'),
-  email: z.email(),
-  phone: z.string().regex(/^\+?[0-9 ]{8,20}$/),
+  email: z.email().describe('The e-mail address on the contact page, in the footer and for {{email}} in policies.'),
+  phone: z
+    .string()
+    .regex(/^\+?[0-9 ]{8,20}$/)
+    .describe(
+      'The phone number, like +91 11 2345 6789: digits and spaces, no hyphens. Contact page, footer, {{phone}}.',
+    ),
   whatsapp: z
     .string()
     .regex(/^\+[0-9 ]{8,20}$/)
@@ -25,23 +33,33 @@ export const siteSchema = z.object({
     .describe(
       'WhatsApp number in international form (+91 ...), offered beside phone and e-mail when a form cannot be sent. Leave it out until the company has one.',
     ),
-  address: z.object({
-    officeName: z.string(),
-    street: z.string(),
-    locality: z.string(),
-    city: z.string(),
-    region: z.string(),
-    postalCode: z.string().regex(/^[0-9]{6}$/),
-    country: z.string().length(2),
-  }),
-  mapUrl: z.url(),
+  address: z
+    .object({
+      officeName: z.string().describe('The first line of the address on the contact page.'),
+      street: z
+        .string()
+        .describe('Building and street, shown on the contact page, in the footer and the office banner.'),
+      locality: z.string().describe('The neighbourhood, e.g. "Connaught Place"; kept with the address, not shown.'),
+      city: z.string().describe('The city, shown with the postal code.'),
+      region: z.string().describe('The state, e.g. "Delhi"; given to search engines.'),
+      postalCode: z
+        .string()
+        .regex(/^[0-9]{6}$/)
+        .describe('The six-digit PIN code.'),
+      country: z.string().length(2).describe('The two-letter country code, "IN" for India; given to search engines.'),
+    })
+    .describe('The office address.'),
+  mapUrl: z.url().describe('The address of the office on a map, linked as "View on map" on the contact page.'),
   social: z
     .array(
       z.object({
-        name: z.enum(['Facebook', 'Twitter', 'Instagram', 'LinkedIn']),
-        url: z.url({ protocol: /^https$/ }).refine((url) => new URL(url).pathname.replace(/\/$/, '') !== '', {
-          message: "Give the company's own profile page, not the network's home page.",
-        }),
+        name: z.enum(['Facebook', 'Twitter', 'Instagram', 'LinkedIn']).describe('The network.'),
+        url: z
+          .url({ protocol: /^https$/ })
+          .refine((url) => new URL(url).pathname.replace(/\/$/, '') !== '', {
+            message: "Give the company's own profile page, not the network's home page.",
+          })
+          .describe("The https address of the company's own page on that network."),
       }),
     )
     .max(4)
@@ -56,7 +74,10 @@ export const siteSchema = z.object({
     .string()
     .min(10)
     .describe("hCaptcha site key; hCaptcha's public test key until production sets PUBLIC_HCAPTCHA_SITE_KEY."),
-  foundedYear: z.number().int(),
+  foundedYear: z
+    .number()
+    .int()
+    .describe('The year the company began, as in "since 2012" on the home page and Our story.'),
   privacy: z
     .object({
       grievanceOfficer: z

@@ -110,7 +110,12 @@ export const serviceSchema = <Image extends z.ZodType>({ image }: ImageField<Ima
         .enum(['basic', 'standard', 'ultimate'])
         .optional()
         .describe('The package most clients choose, marked "Most chosen" on its card; leave out to mark none.'),
-      estimatedDeliveryDays: z.number().int().min(1).max(20).describe('Typical days to deliver, 1 to 20.'),
+      estimatedDeliveryDays: z
+        .number()
+        .int()
+        .min(1)
+        .max(20)
+        .describe('Days until work starts, 1 to 20, shown in the banner: "Work starts within 3 days".'),
       available: z.boolean().describe('False hides the "Get Started" buttons while the service is paused.'),
       icon: image().describe('Artwork for the hero banner, relative to this file.'),
       thumbnail: image().describe('Artwork for the card in the services list.'),

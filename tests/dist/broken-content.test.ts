@@ -20,6 +20,15 @@ function edit(project: ProjectCopy, file: string, change: (text: string) => stri
   writeFileSync(path, change(readFileSync(path, 'utf8')));
 }
 
+/** Changes one value of a JSON content file, whatever it holds today. */
+function editJson<T>(project: ProjectCopy, file: string, change: (data: T) => void) {
+  edit(project, file, (text) => {
+    const data = JSON.parse(text) as T;
+    change(data);
+    return `${JSON.stringify(data, null, 2)}\n`;
+  });
+}
+
 afterEach(() => {
   copy?.remove();
   copy = undefined;
@@ -28,7 +37,9 @@ afterEach(() => {
 describe('a broken content file fails the build', () => {
   it('names the service file and the price field when a price is negative', () => {
     const project = projectCopy();
-    edit(project, 'src/content/services/seo.json', (text) => text.replace('"price": 15000', '"price": -15000'));
+    editJson<{ packages: { price: number }[] }>(project, 'src/content/services/seo.json', (service) => {
+      service.packages[0]!.price = -Math.abs(service.packages[0]!.price);
+    });
     const { status, output } = project.run('sync');
     expect(status).not.toBe(0);
     expect(output).toContain('src/content/services/seo.json');
@@ -37,13 +48,24 @@ describe('a broken content file fails the build', () => {
 
   it('names the app file and the score field when a score is out of range', () => {
     const project = projectCopy();
-    edit(project, 'src/content/apps/machine-learning-advance.json', (text) =>
-      text.replace('"score": 4.6', '"score": 7'),
-    );
+    editJson<{ score?: number }>(project, 'src/content/apps/machine-learning-advance.json', (app) => {
+      app.score = 7;
+    });
     const { status, output } = project.run('sync');
     expect(status).not.toBe(0);
     expect(output).toContain('src/content/apps/machine-learning-advance.json');
     expect(output).toContain('score');
+  });
+
+  it("names the chapter file and asks for a book's folder when a chapter is in none", () => {
+    const project = projectCopy();
+    writeFileSync(
+      join(project.directory, 'src/content/chapters/a-loose-chapter.md'),
+      '---\ntitle: A Loose Chapter\ndescription: A chapter saved beside the book folders instead of inside one.\nunit: 1\ntopic: 1\n---\n\nText.\n',
+    );
+    const { status, output } = project.run('build');
+    expect(status).not.toBe(0);
+    expect(output).toContain("src/content/chapters/a-loose-chapter.md is in no book's folder");
   });
 
   it('names the image when an icon file is missing', () => {

@@ -1,75 +1,59 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { parse as parseYaml } from 'yaml';
+import { formatInr } from '../../src/lib/inr';
+import { slugify } from '../../src/lib/slug';
+import { contentTree, openEditorOn, readContentTree, readSavedFile } from '../support/cms-folder';
 import { projectCopy } from '../support/project-copy';
 
 /*
- * The content editor at /admin in its local-repository mode, which edits a folder
- * through the browser's File System Access API. The browser's origin private file
- * system stands in for the folder an author would pick: it is filled with the
- * repository's content files, the picker returns it, and after the saves the test
- * reads every file back. Only the price and the paragraph may have changed, byte
- * for byte; everything else must come back exactly as written.
+ * The content editor at /admin in its local-repository mode, on a copy of
+ * src/content in the browser's private file system (tests/support/cms-folder.ts).
+ * An author changes a price and a paragraph and adds a chapter with a formula;
+ * afterwards every file under src/content is read back: those three may differ,
+ * byte for byte as expected, and nothing else may have changed or appeared.
+ * The figures and words come from today's files, so an author's edits never break this test.
  */
 
 const root = join(import.meta.dirname, '../..');
-const files = readdirSync(join(root, 'src/content'), { recursive: true, encoding: 'utf8' })
-  .filter((name) => /\.(json|md)$/.test(name))
-  .map((name) => ({
-    path: `src/content/${name.split('\\').join('/')}`,
-    text: readFileSync(join(root, 'src/content', name), 'utf8'),
-  }));
+const before = contentTree(root);
 
 const SERVICE = 'src/content/services/web-hosting.json';
 const CHAPTER = 'src/content/chapters/thermodynamics/work-and-heat.md';
+const BOOK = 'thermodynamics';
+const chapterSlug = slugify((parseYaml(before[CHAPTER]!.split('---\n')[1]!) as { title: string }).title);
+const bookSlug = slugify((JSON.parse(before[`src/content/books/${BOOK}.json`]!) as { name: string }).name);
 
-async function fillFolder(page: Page) {
-  await page.evaluate(async (contents) => {
-    const folder = await navigator.storage.getDirectory();
-    // The editor checks that the picked folder is a Git repository.
-    await folder.getDirectoryHandle('.git', { create: true });
-    for (const { path, text } of contents) {
-      const parts = path.split('/');
-      let directory = folder;
-      for (const part of parts.slice(0, -1)) directory = await directory.getDirectoryHandle(part, { create: true });
-      const writable = await (await directory.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
-      await writable.write(text);
-      await writable.close();
-    }
-  }, files);
-}
+const service = JSON.parse(before[SERVICE]!) as { title: string; packages: { price: number }[] };
+const oldPrice = service.packages[0]!.price;
+const newPrice = oldPrice === 399 ? 401 : 399;
 
-async function readFolder(page: Page): Promise<Record<string, string>> {
-  return page.evaluate(
-    async (paths) => {
-      const folder = await navigator.storage.getDirectory();
-      const result: Record<string, string> = {};
-      for (const path of paths) {
-        const parts = path.split('/');
-        let directory = folder;
-        for (const part of parts.slice(0, -1)) directory = await directory.getDirectoryHandle(part);
-        result[path] = await (await (await directory.getFileHandle(parts.at(-1)!)).getFile()).text();
-      }
-      return result;
-    },
-    files.map((file) => file.path),
-  );
-}
+// The chapter's first plain paragraph (not a heading, list, formula, picture or table), with a sentence added.
+const paragraph = before[CHAPTER]!.replace(/^---\n[\s\S]*?\n---\n/, '')
+  .split('\n\n')
+  .map((block) => block.trim())
+  .find((block) => /^[A-Za-z]/.test(block) && !block.includes('\n'))!;
+const ADDED = 'This sentence was added in the content editor.';
 
-test('an author changes a price and a paragraph in /admin: only those bytes change, and the site builds with both', async ({
+// A new chapter in unit 1, topic 1, which every book has; its formula holds the backslashes and $$ of LaTeX.
+const NEW_TITLE = 'The First Law for a Cycle';
+const NEW_CHAPTER = `src/content/chapters/${BOOK}/the-first-law-for-a-cycle.md`;
+const NEW_DESCRIPTION =
+  'Why the net heat and the net work of a closed cycle are equal, written as one cyclic integral.';
+const NEW_BODY = 'Over any cycle of a closed system:\n\n$$\n\\oint \\delta Q = \\oint \\delta W\n$$\n';
+
+test('an author changes a price and a paragraph and adds a chapter with a formula in /admin: only those files change, and the site builds with all three', async ({
   page,
 }) => {
+  expect(before[NEW_CHAPTER], 'the new chapter must not exist yet').toBeUndefined();
   // The build of the saved files takes a while on a busy machine.
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   await page.goto('/');
-  await fillFolder(page);
-  await page.addInitScript(() => {
-    Object.assign(window, { showDirectoryPicker: () => navigator.storage.getDirectory() });
-  });
-  await page.goto('/admin', { waitUntil: 'commit' });
+  await openEditorOn(page, before);
   await page.getByRole('button', { name: 'Work with Local Repository' }).click();
 
-  await page.getByText('Web Hosting', { exact: true }).first().click();
+  await page.getByText(service.title, { exact: true }).first().click();
   // The editor draws its fields only as they scroll into view: scroll its pane, as a person would, to the first price.
   const price = page.getByLabel('Price', { exact: true }).first();
   await page.getByLabel('Title', { exact: true }).first().hover();
@@ -77,40 +61,62 @@ test('an author changes a price and a paragraph in /admin: only those bytes chan
     await page.mouse.wheel(0, 300);
     await expect(price).toBeVisible({ timeout: 300 });
   }).toPass();
-  await price.fill('399');
+  await expect(price).toHaveValue(String(oldPrice));
+  await price.fill(String(newPrice));
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect.poll(async () => (await readFolder(page))[SERVICE]).toContain('"price": 399');
+  await expect.poll(() => readSavedFile(page, SERVICE)).toContain(`"price": ${newPrice}`);
 
-  const chapter = files.find((file) => file.path === CHAPTER)!.text;
-  const paragraph = /\n\n(Without exchanging mass[^\n]*)\n/.exec(chapter)![1]!;
-  const edited = paragraph.replace('in only two ways', 'in exactly two ways');
   await page.evaluate(() => {
     location.hash = '#/collections/chapters/entries/thermodynamics/work-and-heat';
   });
   // Raw Markdown mode: a plain text area (the rich-text editor beside it stays hidden).
   const text = page.locator('textarea').and(page.getByLabel('Text', { exact: true }));
-  await expect(text).toHaveValue(/Without exchanging mass/);
-  await text.fill((await text.inputValue()).replace(paragraph, edited));
+  await expect.poll(() => text.inputValue()).toContain(paragraph);
+  await text.fill((await text.inputValue()).replace(paragraph, `${paragraph} ${ADDED}`));
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect.poll(async () => (await readFolder(page))[CHAPTER]).toContain(edited);
+  await expect.poll(() => readSavedFile(page, CHAPTER)).toContain(ADDED);
 
-  const after = await readFolder(page);
-  const service = files.find((file) => file.path === SERVICE)!.text;
-  expect(after[SERVICE]).toBe(service.replace('"price": 129,', '"price": 399,'));
-  expect(after[CHAPTER]).toBe(chapter.replace(paragraph, edited));
-  for (const file of files.filter(({ path }) => path !== SERVICE && path !== CHAPTER)) {
-    expect(after[file.path], file.path).toBe(file.text);
-  }
+  // As CONTENT.md says: open the book's folder under Chapters, then New; the chapter is saved in that folder.
+  await page.evaluate(() => {
+    location.hash = '#/collections/chapters';
+  });
+  await page.getByText(BOOK, { exact: true }).click();
+  await page.getByRole('button', { name: 'Create New Entry' }).click();
+  await expect(page.getByRole('button', { name: 'Parent Folder' })).toHaveAccessibleDescription(BOOK);
+  await page.getByLabel('Title', { exact: true }).fill(NEW_TITLE);
+  await page.getByLabel('Description', { exact: true }).fill(NEW_DESCRIPTION);
+  await page.getByLabel('Unit', { exact: true }).fill('1');
+  await page.getByLabel('Topic', { exact: true }).fill('1');
+  await text.fill(NEW_BODY);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => readSavedFile(page, NEW_CHAPTER)).toContain(NEW_TITLE);
 
-  // What the editor saved, built as a pull request's deploy preview would be: it passes and shows both changes.
+  const after = await readContentTree(page);
+  const expected = {
+    ...before,
+    [SERVICE]: before[SERVICE]!.replace(`"price": ${oldPrice},`, `"price": ${newPrice},`),
+    [CHAPTER]: before[CHAPTER]!.replace(paragraph, `${paragraph} ${ADDED}`),
+    [NEW_CHAPTER]: `---\ntitle: ${NEW_TITLE}\ndescription: ${NEW_DESCRIPTION}\nunit: 1\ntopic: 1\norder: 1\n---\n\n${NEW_BODY}`,
+  };
+  expect((JSON.parse(after[SERVICE]!) as typeof service).packages[0]!.price).toBe(newPrice);
+  // Every file under src/content, the three changed ones included: none other changed, appeared or went missing.
+  expect(Object.keys(after).sort()).toEqual(Object.keys(expected).sort());
+  for (const [path, text] of Object.entries(expected)) expect(after[path], path).toBe(text);
+
+  // What the editor saved, built as a pull request's deploy preview would be: it passes and shows all three changes.
   const project = projectCopy();
   try {
-    for (const path of [SERVICE, CHAPTER]) writeFileSync(join(project.directory, path), after[path]!);
+    for (const path of [SERVICE, CHAPTER, NEW_CHAPTER]) writeFileSync(join(project.directory, path), after[path]!);
     const { status, output } = project.run('build');
     expect(status, output.slice(-2000)).toBe(0);
     const built = (path: string) => readFileSync(join(project.directory, 'dist', path), 'utf8');
-    expect(built('our-services/web-hosting.html')).toContain('₹399');
-    expect(built('books/thermodynamics/work-and-heat.html')).toContain('in exactly two ways');
+    expect(built(`our-services/${slugify(service.title)}.html`)).toContain(formatInr(newPrice));
+    expect(built(`books/${bookSlug}/${chapterSlug}.html`)).toContain(ADDED);
+    const chapter = built(`books/${bookSlug}/${slugify(NEW_TITLE)}.html`);
+    expect(chapter).toMatch(new RegExp(`<h1[^>]*>${NEW_TITLE}</h1>`));
+    // The display formula, drawn by the build as MathML: the cyclic integral sign, twice.
+    expect(chapter).toMatch(/<math [^>]*display="block">(?:(?!<\/math>).)*∮(?:(?!<\/math>).)*∮/);
+    expect(built(`books/${bookSlug}.html`)).toContain(`href="/books/${bookSlug}/${slugify(NEW_TITLE)}"`);
   } finally {
     project.remove();
   }

@@ -140,6 +140,19 @@ describe('the generated CMS configuration', () => {
     },
   );
 
+  it.each(targets.map((target) => [target.name, target] as const))(
+    'shows a hint from the schema under every field of %s',
+    (_name, target) => {
+      const unexplained = (fields: CmsField[], prefix = ''): string[] =>
+        fields.flatMap((field) => [
+          ...(field.hint ? [] : [`${prefix}${field.name}`]),
+          ...unexplained((field.fields as CmsField[] | undefined) ?? [], `${prefix}${field.name}.`),
+        ]);
+      // A field without .describe() in its schema has no hint in the editor and an empty cell in CONTENT.md.
+      expect(unexplained(target.fields)).toEqual([]);
+    },
+  );
+
   it('gives every hint of the schemas to its field', () => {
     const services = config.collections.find((collection) => collection.name === 'services')!;
     const packages = (services as { fields: CmsField[] }).fields.find((field) => field.name === 'packages')!;
@@ -149,6 +162,14 @@ describe('the generated CMS configuration', () => {
     expect((packages.fields as CmsField[])[0]).toMatchObject({
       name: 'id',
       options: ['basic', 'standard', 'ultimate'],
+    });
+  });
+
+  it("saves a new chapter in the book's folder chosen in the editor, never beside the book folders", () => {
+    // Without meta.path, Sveltia's New ignores the open folder and writes src/content/chapters/<slug>.md.
+    expect(config.collections.find((entry) => entry.name === 'chapters')).toMatchObject({
+      nested: { depth: 2, subfolders: false },
+      meta: { path: { widget: 'string' } },
     });
   });
 

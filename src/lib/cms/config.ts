@@ -61,7 +61,7 @@ export const LOCATIONS: Record<string, Location> = {
   },
   chapters: {
     label: 'Chapters',
-    description: 'One file per chapter, in the folder of its book. Formulas are written between $ or $$.',
+    description: "One file per chapter, in its book's folder: open the folder, then New. Formulas go between $ or $$.",
     folder: 'src/content/chapters',
     format: 'markdown',
     identifier: 'title',
@@ -162,7 +162,14 @@ function collection(name: string, location: Location, schema: z.ZodType) {
     slug: `{{${location.identifier}}}`,
     summary: `{{${location.identifier}}}`,
     ...(location.create === false ? { create: false, delete: false } : {}),
-    ...(location.nested ? { nested: { depth: 2, subfolders: false } } : {}),
+    ...(location.nested
+      ? {
+          nested: { depth: 2, subfolders: false },
+          // With meta.path the editor asks which folder a new entry goes in ("Parent Folder", filled in by New
+          // inside a book's folder); without it every new chapter would land at the top, which is no book.
+          meta: { path: { widget: 'string', label: 'Book folder' } },
+        }
+      : {}),
     ...media(location, folder),
     ...(fields.some((field) => field.name === 'order') ? { sortable_fields: ['order', location.identifier] } : {}),
     fields: location.body ? [...fields, bodyField(location.body)] : fields,
