@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { StoredSubmission } from '../../netlify/lib/records';
+import { contactRequest } from '../support/contact-request';
 import { startSiteServer, type SiteServer } from '../support/site-server';
 import { formBodies } from '../support/form-bodies';
 import {
@@ -32,7 +33,6 @@ import { promisify } from 'node:util';
 // a worker of Netlify's function runtime, so a larger burst only makes the test slower on a two-core machine.
 const SUBMISSIONS = 90;
 const AT_ONCE = 30;
-const XSRF = 'crash-test-token-0123456789';
 
 let siteverify: FakeSiteverify;
 let webhook: WebhookReceiver;
@@ -70,17 +70,12 @@ interface Sent {
 }
 
 async function submit(site: SiteServer, sent: Sent): Promise<Response> {
-  return fetch(`${site.url}/api/contact`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Origin: site.origin,
-      Cookie: `XSRF-TOKEN=${XSRF}`,
-      'X-XSRF-TOKEN': XSRF,
-      'Idempotency-Key': sent.key,
-    },
-    body: JSON.stringify({ ...formBodies(PASSING_TOKEN).contact, message: sent.message }),
-  });
+  return fetch(
+    contactRequest(
+      { ...formBodies(PASSING_TOKEN).contact, message: sent.message },
+      { site: site.origin, to: site.url, headers: { 'Idempotency-Key': sent.key } },
+    ),
+  );
 }
 
 /**
@@ -135,7 +130,7 @@ function runRetries(url: string): Promise<{ status: number; body: string; bigHea
 }
 
 async function storedSubmissions(): Promise<StoredSubmission[]> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/submissions.mjs', '--json'], {
+  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/submissions.ts', '--json'], {
     cwd: join(import.meta.dirname, '../..'),
     env: { ...process.env, LOCAL_DATA_DIR: dataDir, SUBMISSIONS_STORE: 'submissions' },
     timeout: 60_000,

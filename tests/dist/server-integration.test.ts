@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredSubmission } from '../../netlify/lib/records';
+import { contactRequest } from '../support/contact-request';
 import { builtPages, distRoot } from '../support/dist';
 import { formBodies, person } from '../support/form-bodies';
 import { deploySettings, startSiteServer, type SiteServer } from '../support/site-server';
@@ -18,7 +19,7 @@ import {
 } from '../support/stand-ins';
 
 /*
- * The local server of `npm start` (scripts/serve.mjs, Netlify's runtime) over
+ * The local server of `npm start` (scripts/serve.ts, Netlify's runtime) over
  * HTTP, as a browser and the company's webhook see it: the built site with its
  * headers, and the submission function packaged and run by Netlify's function
  * wrapper, with Netlify Blobs in a temporary folder, hCaptcha's
@@ -28,7 +29,6 @@ import {
 
 const root = resolve(import.meta.dirname, '../..');
 const RETRY_BASE_MS = 300;
-const XSRF = 'integration-token-0123456789';
 
 let server: SiteServer;
 let base: string;
@@ -64,7 +64,7 @@ const serverSettings = () => ({
 
 /** `npm run submissions -- --json` against the same folder, while the server runs. */
 async function storedSubmissions(): Promise<StoredSubmission[]> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/submissions.mjs', '--json'], {
+  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/submissions.ts', '--json'], {
     cwd: root,
     env: {
       ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !deploySettings.includes(name))),
@@ -76,17 +76,9 @@ async function storedSubmissions(): Promise<StoredSubmission[]> {
 }
 
 function submit(body: unknown, idempotencyKey?: string, site = { base, origin }): Promise<Response> {
-  return fetch(`${site.base}/api/contact`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Origin: site.origin,
-      Cookie: `XSRF-TOKEN=${XSRF}`,
-      'X-XSRF-TOKEN': XSRF,
-      ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
-    },
-    body: JSON.stringify(body),
-  });
+  return fetch(
+    contactRequest(body, { site: site.origin, to: site.base, headers: { 'Idempotency-Key': idempotencyKey } }),
+  );
 }
 
 const { 'data-request': _dataRequest, 'job-application': _jobApplication, ...forms } = formBodies(PASSING_TOKEN);
@@ -147,7 +139,7 @@ describe('submissions through the local server', () => {
       expect(JSON.stringify(received[0]!.body)).not.toContain(PASSING_TOKEN);
     }
 
-    // Read through scripts/submissions.mjs, its own BlobsServer on the same folder as the running server.
+    // Read through scripts/submissions.ts, its own BlobsServer on the same folder as the running server.
     const records = await eventually('the three records marked delivered', async () => {
       const all = await storedSubmissions();
       const mine = Object.values(ids).map((id) => all.find((record) => record.id === id));
@@ -241,11 +233,13 @@ describe('submissions through the local server', () => {
   });
 
   it('refuses a malformed XSRF cookie with 403 instead of failing with 500', async () => {
-    const response = await fetch(`${base}/api/contact`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: 'XSRF-TOKEN=%', 'X-XSRF-TOKEN': '%' },
-      body: JSON.stringify(forms.callback),
-    });
+    const response = await fetch(
+      contactRequest(forms.callback, {
+        site: origin,
+        to: base,
+        headers: { Cookie: 'XSRF-TOKEN=%', 'X-XSRF-TOKEN': '%' },
+      }),
+    );
     expect(response.status).toBe(403);
   });
 });

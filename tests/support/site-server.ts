@@ -3,9 +3,10 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
 /*
- * The whole site as `npm start` serves it (today scripts/serve.mjs): the built
- * pages and the functions, with Netlify Blobs kept in `dataDir`. The one place
- * tests start it, so a change of local runtime is a change here alone.
+ * The whole site as `npm start` serves it (scripts/serve.ts): the built pages
+ * and the functions, with Netlify Blobs kept in `dataDir`. The one place that
+ * starts it for the tests, the browser tests' server, the load script and the
+ * bench, so a change of local runtime is a change here alone.
  */
 
 const root = resolve(import.meta.dirname, '../..');
@@ -33,6 +34,10 @@ export interface SiteServerOptions {
   env?: Record<string, string>;
   /** How long to wait for the first answer. */
   timeoutMs?: number;
+  /** The project folder whose scripts/serve.ts and dist/ are served: this checkout unless given (the bench's copy). */
+  cwd?: string;
+  /** Also pass what the server prints on to this process's own output, as it comes. */
+  echo?: boolean;
 }
 
 /** Variables of the caller's shell that would change what the local server does. */
@@ -65,18 +70,24 @@ export async function startSiteServer({
   env = {},
   // Start-up packages the functions as a deploy does: tens of seconds on a busy two-core machine.
   timeoutMs = 180_000,
+  cwd = root,
+  echo = false,
 }: SiteServerOptions): Promise<SiteServer> {
   const port = wanted ?? (await freePort());
   const base = { ...process.env };
   for (const name of deploySettings) delete base[name];
-  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
-    cwd: root,
+  const child = spawn(process.execPath, ['scripts/serve.ts'], {
+    cwd,
     env: { ...base, ...env, PORT: String(port), LOCAL_DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let printed = '';
   child.stdout!.on('data', (chunk: Buffer) => void (printed += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => void (printed += chunk.toString()));
+  if (echo) {
+    child.stdout!.pipe(process.stdout);
+    child.stderr!.pipe(process.stderr);
+  }
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const url = `http://127.0.0.1:${port}`;
   const server: SiteServer = {

@@ -7,7 +7,7 @@ import { pendingKey, submissionKey, type StoredSubmission } from '../../netlify/
 import { startBlobs } from '../support/blobs';
 
 /*
- * `npm run submissions` (scripts/submissions.mjs) over a Blobs folder that
+ * `npm run submissions` (scripts/submissions.ts) over a Blobs folder that
  * holds what a visitor or a crash can leave: control characters in the fields,
  * an entry that is not JSON, a temporary file of an interrupted write, and a
  * delivery given up after the limit.
@@ -35,7 +35,7 @@ const isRaw = (code: number) =>
   (code >= 0x2066 && code <= 0x2069);
 
 async function listSubmissions(...args: string[]) {
-  const { stdout, stderr } = await promisify(execFile)(process.execPath, ['scripts/submissions.mjs', ...args], {
+  const { stdout, stderr } = await promisify(execFile)(process.execPath, ['scripts/submissions.ts', ...args], {
     cwd: root,
     env: { ...process.env, LOCAL_DATA_DIR: blobs.directory, SUBMISSIONS_STORE: 'submissions' },
     timeout: 20_000,
