@@ -154,7 +154,7 @@ it('delivers each of a burst exactly once after a SIGKILL in its middle, a resta
     key: `crash-burst-${String(index).padStart(5, '0')}`,
     message: `Submission number ${index} of the burst.`,
   }));
-  webhook.up = false;
+  webhook.mode = 'down';
 
   server = await startSiteServer({ dataDir, env: env() });
   const first = server;
@@ -194,7 +194,7 @@ it('delivers each of a burst exactly once after a SIGKILL in its middle, a resta
     expect(again.id).toBe(idsBefore.get(sent.key));
   }
 
-  webhook.up = true;
+  webhook.mode = 'up';
   await sleep(2500); // past every lease the killed server held, and every retry wait
   for (let run = 0; run < 30; run += 1) {
     const response = await runRetries(server.retryRunUrl);

@@ -162,7 +162,7 @@ describe('submissions through the local server', () => {
   });
 
   it('keeps a submission pending while the webhook is down; once it is back and the wait is over, deliver-pending delivers it exactly once', async () => {
-    webhook.up = false;
+    webhook.mode = 'down';
     const response = await submit({ ...forms.callback, name: 'Ravi Kumar' }, 'integration-webhook-down');
     expect(response.status).toBe(202);
     const { id } = (await response.json()) as { id: string };
@@ -174,7 +174,7 @@ describe('submissions through the local server', () => {
     expect(pending.delivery).toMatchObject({ status: 'pending', attempts: 1, lastError: 'webhook answered 503' });
     expect(deliveriesOf(id)).toEqual([]);
 
-    webhook.up = true;
+    webhook.mode = 'up';
     const wait = new Date(pending.delivery.nextAttemptAt!).getTime() - Date.now();
     expect(wait).toBeLessThanOrEqual(RETRY_BASE_MS);
     await sleep(Math.max(0, wait) + 100);

@@ -44,7 +44,7 @@ beforeEach(async () => {
   blobs = await startBlobs();
   siteverify.mode = 'by-token';
   siteverify.calls = [];
-  webhook.up = true;
+  webhook.mode = 'up';
   webhook.deliveries = [];
   background = [];
   logs = [];
@@ -252,7 +252,7 @@ describe('an accepted submission', () => {
   });
 
   it('stays pending when the webhook is down and is delivered once by the retry when it is back', async () => {
-    webhook.up = false;
+    webhook.mode = 'down';
     let clock = new Date('2026-11-21T10:00:00Z');
     const now = () => clock;
     const response = await handleContact(request(callback), {
@@ -265,7 +265,7 @@ describe('an accepted submission', () => {
     await Promise.all(background);
     expect((await readSubmission(blobs.store, id))?.delivery).toMatchObject({ status: 'pending', attempts: 1 });
 
-    webhook.up = true;
+    webhook.mode = 'up';
     const options = { store: blobs.store, forwardUrl: webhook.url, retryBaseMs: 1000, now };
     expect(await deliverPending(options)).toMatchObject({ tried: 0, delivered: 0 });
     clock = new Date(clock.getTime() + 1000);
@@ -388,7 +388,7 @@ describe('logs', () => {
     await send(request({ ...callback, email: 'not-an-address' }));
     await send(request({ ...callback, 'h-captcha-response': 'forged' }));
     await send(request({ ...callback, website: 'spam' }));
-    webhook.up = false;
+    webhook.mode = 'down';
     await send(request(callback));
     await Promise.all(background);
     const text = logs.join('\n');
