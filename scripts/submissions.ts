@@ -105,11 +105,20 @@ function deliveryLine(delivery: ReadRecord['delivery']): string {
   return status;
 }
 
-/** One submission as the listing and `--export` print it: its heading, delivery and every answer. */
+/** The mailing-list consent a record carries, as one line: when it was given and under which notice. */
+function consentLine(consent: ReadRecord['consent']): string | undefined {
+  if (!consent) return undefined;
+  const mailingList = consent.mailingList ? 'mailing list' : visible(JSON.stringify(consent));
+  return `${mailingList}, given at ${visible(consent.givenAt ?? '?')} under notice version ${visible(consent.noticeVersion ?? '?')}`;
+}
+
+/** One submission as the listing and `--export` print it: its heading, delivery, consent and every answer. */
 function printRecord(record: ReadRecord): void {
   const spam = record.spam ? '  [spam: honeypot filled]' : '';
   console.log(`${visible(record.receivedAt)}  ${visible(record.kind).padEnd(15)} ${visible(record.id)}${spam}`);
   console.log(`    delivery: ${deliveryLine(record.delivery)}`);
+  const consent = consentLine(record.consent);
+  if (consent) console.log(`    consent: ${consent}`);
   for (const line of fieldLines(record.fields)) console.log(`    ${line}`);
   console.log('');
 }

@@ -127,12 +127,27 @@ describe('npm run submissions -- --export / --erase', { timeout: 30_000 }, () =>
     }
   }
 
-  it("--export prints every submission stored for the address, and no one else's", async () => {
+  it("--export prints every submission stored for the address with its mailing-list consent, and no one else's", async () => {
     await storeThree();
+    await blobs.store.setJSON(submissionKey('asha-2'), {
+      ...record(
+        'asha-2',
+        { name: 'Name asha-2', email: 'ASHA@example.com', message: 'Message of asha-2' },
+        {
+          status: 'delivered',
+          attempts: 1,
+        },
+      ),
+      consent: { mailingList: true, givenAt: '2026-11-22T10:00:00.000Z', noticeVersion: '2026-11-01' },
+    });
     const { stdout } = await listSubmissions('--export', 'asha@example.com');
     expect(stdout).toContain('2 submission(s) stored for asha@example.com');
     expect(stdout).toContain('message: Message of asha-1');
     expect(stdout).toContain('message: Message of asha-2');
+    const consents = stdout.split('\n').filter((line) => line.includes('consent:'));
+    expect(consents).toEqual([
+      '    consent: mailing list, given at 2026-11-22T10:00:00.000Z under notice version 2026-11-01',
+    ]);
     expect(stdout).toContain(pendingKey('asha-1'));
     expect(stdout).not.toContain('ravi');
   });
