@@ -11,7 +11,8 @@
 // for the scheduled functions. It also packages each function once, at start:
 // the runtime would package it again for every call (seconds each). Netlify
 // Blobs live in LOCAL_DATA_DIR (default .data/blobs), where `npm run
-// submissions` reads them. PORT sets the port (default 4321), CONTEXT the
+// submissions` reads them, and their conditional writes are made atomic here
+// (see serialisedWrites). PORT sets the port (default 4321), CONTEXT the
 // deploy context (default dev). It listens once everything is ready.
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -27,7 +28,7 @@ import { brotliCompress, gzip } from 'node:zlib';
 import { BlobsServer } from '@netlify/blobs/server';
 import { resolveConfig } from '@netlify/config';
 import { NetlifyDev } from '@netlify/dev';
-import { mockLocation } from '@netlify/dev-utils';
+import { HTTPServer, mockLocation } from '@netlify/dev-utils';
 import { FunctionsHandler } from '@netlify/functions-dev';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -41,11 +42,52 @@ const SITE_ID = 'local-site';
 const log = (line: string) => console.error(`serve: ${line}`);
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-// Netlify Blobs in a folder of our choosing (the runtime's own Blobs server would use .netlify/blobs-serve).
+// --------------------------------------------------------------------------- Netlify Blobs
+
+/*
+ * Netlify Blobs promises that a create-only write (onlyIfNew, If-None-Match: *)
+ * and a write conditional on an ETag (onlyIfMatch, If-Match) are atomic: the
+ * idempotency claims, the records and the delivery leases depend on it
+ * (netlify/lib/contact.ts, netlify/lib/delivery.ts). @netlify/blobs' local
+ * BlobsServer checks the condition and then writes, with file operations
+ * between: two writes of one key can both pass the check. Every function call
+ * runs in a worker of its own, so nothing in the functions' memory can order
+ * them. This front takes the writes and deletes of each key one at a time, in
+ * order of arrival, and passes everything to the BlobsServer unchanged; reads
+ * need no turn, as the server writes each value to a temporary file and renames it.
+ */
+function serialisedWrites(target: string): HTTPServer {
+  const turns = new Map<string, Promise<unknown>>();
+  return new HTTPServer(async (request) => {
+    const url = new URL(request.url);
+    const forwarded = new URL(`${url.pathname}${url.search}`, target);
+    const headers = new Headers(request.headers);
+    for (const name of ['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'])
+      headers.delete(name);
+    if (request.method !== 'PUT' && request.method !== 'DELETE')
+      return fetch(forwarded, { method: request.method, headers });
+    // The body is read before the turn is taken, so a slow upload holds up no other write.
+    const body = request.method === 'PUT' ? await request.arrayBuffer() : undefined;
+    // One key's path, whichever region prefix the client put before it.
+    const key = url.pathname.replace(/^\/region:[^/]+/, '');
+    const write = (turns.get(key) ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => fetch(forwarded, { method: request.method, headers, ...(body ? { body } : {}) }));
+    turns.set(key, write);
+    try {
+      return await write;
+    } finally {
+      if (turns.get(key) === write) turns.delete(key);
+    }
+  });
+}
+
+// A folder of our choosing (the runtime's own Blobs server would use .netlify/blobs-serve).
 await mkdir(dataDirectory, { recursive: true });
 const blobsToken = crypto.randomUUID();
 const blobs = new BlobsServer({ directory: dataDirectory, token: blobsToken });
-const blobsURL = `http://127.0.0.1:${(await blobs.start()).port}`;
+const blobsWrites = serialisedWrites(`http://127.0.0.1:${(await blobs.start()).port}`);
+const blobsURL = `http://127.0.0.1:${new URL(await blobsWrites.start()).port}`;
 // The functions' workers inherit this, as they do under `netlify dev`.
 process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
   JSON.stringify({ edgeURL: blobsURL, uncachedEdgeURL: blobsURL, siteID: SITE_ID, token: blobsToken, deployID: '0' }),
@@ -309,6 +351,7 @@ async function shutdown(): Promise<void> {
   await Promise.race([Promise.all(runningWorkers), new Promise((done) => setTimeout(done, 15_000))]);
   await rm(packaged, { recursive: true, force: true });
   await netlify.stop();
+  await blobsWrites.stop();
   // By the time a signal is handled, the Blobs server may already be closed; that is no failure.
   await blobs.stop().catch((error: unknown) => {
     if ((error as { code?: string } | null)?.code !== 'ERR_SERVER_NOT_RUNNING') throw error;

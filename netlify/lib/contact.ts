@@ -205,10 +205,10 @@ async function answer(request: Request, deps: ContactDependencies): Promise<Resp
   const validRepeatKey = repeatKey && /^[A-Za-z0-9_-]{8,100}$/.test(repeatKey) ? repeatKey : undefined;
   if (!validRepeatKey) return accept(submission, undefined, deps, now);
 
-  // Copies of one request that arrive together are taken one after the other, so
-  // the second finds what the first stored. Across function instances the store's
-  // create-only write (onlyIfNew) decides; this covers one instance and the local
-  // server, whose Blobs stand-in does not make that write atomic.
+  // Copies of one request that arrive together in one process are taken one after
+  // the other, so the second finds what the first stored. Across function instances
+  // (and the local server's workers, one per call) the store's create-only write
+  // (onlyIfNew) decides: atomic on Netlify Blobs, and made so locally by scripts/serve.ts.
   const previous = inFlight.get(validRepeatKey) ?? Promise.resolve();
   const current = previous.catch(() => undefined).then(() => accept(submission, validRepeatKey, deps, now));
   inFlight.set(validRepeatKey, current);

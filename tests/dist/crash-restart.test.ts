@@ -1,4 +1,3 @@
-import { request as httpRequest } from 'node:http';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,25 +109,6 @@ async function sendAll(site: SiteServer, all: Sent[], onSettled: () => void = ()
   await Promise.all(Array.from({ length: AT_ONCE }, worker));
 }
 
-/** Starts a retry run by hand, as the local timer does; its answer's headers are listed when they are large. */
-function runRetries(url: string): Promise<{ status: number; body: string; bigHeaders: string }> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { method: 'POST', maxHeaderSize: 8 * 1024 * 1024 }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const bigHeaders = Object.entries(response.headers)
-          .filter(([, value]) => String(value).length > 1000)
-          .map(([name, value]) => `${name}: ${String(value).length} characters`)
-          .join(', ');
-        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), bigHeaders });
-      });
-    });
-    request.on('error', reject);
-    request.end();
-  });
-}
-
 async function storedSubmissions(): Promise<StoredSubmission[]> {
   const { stdout } = await promisify(execFile)(process.execPath, ['scripts/submissions.ts', '--json'], {
     cwd: join(import.meta.dirname, '../..'),
@@ -197,7 +177,7 @@ it('delivers each of a burst exactly once after a SIGKILL in its middle, a resta
   webhook.mode = 'up';
   await sleep(2500); // past every lease the killed server held, and every retry wait
   for (let run = 0; run < 30; run += 1) {
-    const response = await runRetries(server.retryRunUrl);
+    const response = await server.runRetries();
     expect(response.status, `${response.status} ${response.bigHeaders}\n${server.output()}`).toBe(200);
     const result = JSON.parse(response.body) as { tried: number; skipped: number; left: number };
     if (pendingLeft().length === 0) break;

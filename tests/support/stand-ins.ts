@@ -25,6 +25,11 @@ export interface SiteverifyStandIn {
   calls: { secret: string; response: string }[];
   /** A new token that passes once. */
   token(): string;
+  /**
+   * Holds each check until this many are waiting, then answers them all at once (0, the default: each at once),
+   * so that copies of one request go on to the store together. No check is held more than 20 s.
+   */
+  together: number;
 }
 
 export interface WebhookStandIn {
@@ -41,21 +46,31 @@ export interface WebhookStandIn {
 /** The answer of a stand-in: a status and a JSON or text body, or none at all (a hang). */
 type Answer = { status: number; body: string } | 'hang';
 
-function siteverifyStandIn(): SiteverifyStandIn & { answer(form: URLSearchParams): Answer } {
+function siteverifyStandIn(): SiteverifyStandIn & { answer(form: URLSearchParams): Promise<Answer> } {
   let issued = 0;
   const once = new Set<string>();
+  const held: (() => void)[] = [];
   const standIn = {
     mode: 'by-token' as SiteverifyStandIn['mode'],
     calls: [] as SiteverifyStandIn['calls'],
+    together: 0,
     token() {
       issued += 1;
       const token = `once-${issued}-${crypto.randomUUID()}`;
       once.add(token);
       return token;
     },
-    answer(form: URLSearchParams): Answer {
+    async answer(form: URLSearchParams): Promise<Answer> {
       const call = { secret: form.get('secret') ?? '', response: form.get('response') ?? '' };
       standIn.calls.push(call);
+      if (standIn.together > 0) {
+        const released = new Promise<void>((release) => {
+          held.push(release);
+          setTimeout(release, 20_000).unref();
+        });
+        if (held.length >= standIn.together) for (const release of held.splice(0)) release();
+        await released;
+      }
       if (standIn.mode === 'hang') return 'hang';
       if (standIn.mode === 'error') return { status: 500, body: 'down' };
       const success = call.secret !== '' && (call.response === PASSING_TOKEN || once.delete(call.response));
@@ -98,11 +113,11 @@ async function readText(request: IncomingMessage): Promise<string> {
 /** An HTTP server that answers with `answer`, holding the hanging answers open until it closes. */
 async function serve(
   path: string,
-  answer: (request: IncomingMessage, text: string) => Answer,
+  answer: (request: IncomingMessage, text: string) => Answer | Promise<Answer>,
 ): Promise<{ url: string; close(): Promise<void> }> {
   const hanging = new Set<ServerResponse>();
   const server = createServer(async (request, response) => {
-    const answered = answer(request, await readText(request));
+    const answered = await answer(request, await readText(request));
     if (answered === 'hang') return void hanging.add(response);
     const json = answered.body.startsWith('{');
     response
@@ -161,7 +176,7 @@ export function inProcessServices(): InProcessServices {
     const url = String(input instanceof Request ? input.url : input);
     const body = String(init?.body ?? '');
     let answered: Answer;
-    if (url === VERIFY_URL) answered = siteverify.answer(new URLSearchParams(body));
+    if (url === VERIFY_URL) answered = await siteverify.answer(new URLSearchParams(body));
     else if (url === WEBHOOK_URL)
       answered = webhook.answer(new Headers(init?.headers).get('idempotency-key') ?? undefined, body);
     else throw new TypeError(`fetch failed: ${url} is not a stand-in`);
