@@ -10,8 +10,7 @@ import { distRoot } from '../support/dist';
  * TLS, compressed, Netlify's headers), one page of every type, mobile and
  * desktop: what this machine's speed cannot change. Accessibility, best
  * practices and SEO score 100 (the 404 page without the three audits a correct
- * "not found" answer fails), nothing is fetched from outside the machine, and
- * the page has a largest contentful paint Lighthouse can name.
+ * "not found" answer fails) and nothing is fetched from outside the machine.
  *
  * The timings (the performance score, mobile LCP within 0.95 s and 1.15× its floor, CLS 0) depend on
  * the CPU Lighthouse gets, so a test would pass or fail on the machine's load:
