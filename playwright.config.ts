@@ -36,8 +36,8 @@ export default defineConfig({
     { name: 'every-page', testMatch: '*.sweep.ts', use: browser },
   ],
   webServer: {
-    // scripts/serve.mjs (Netlify's runtime) behind a fake hCaptcha siteverify API (tests/e2e/support/server.mjs).
-    command: 'node tests/e2e/support/server.mjs',
+    // scripts/serve.ts (Netlify's runtime) behind a fake hCaptcha siteverify API (tests/e2e/support/server.ts).
+    command: 'node tests/e2e/support/server.ts',
     url: `http://localhost:${port}/`,
     env: { PORT: String(port) },
     reuseExistingServer: !process.env.CI,

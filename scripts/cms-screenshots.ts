@@ -4,16 +4,17 @@
 // src/content in the browser's private file system (tests/support/cms-folder.ts),
 // so nothing on disk changes and nobody signs in; nothing is saved. Each picture
 // is cropped to the part of the screen a step talks about, to stay small.
-import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Locator, type Page } from '@playwright/test';
 import { contentTree, openEditorOn } from '../tests/support/cms-folder.ts';
+import { startSiteServer } from '../tests/support/site-server.ts';
 import { chromiumArgs, systemChromium } from './chromium.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const port = process.env.PORT ?? '4329';
-const origin = `http://localhost:${port}`;
+const port = Number(process.env.PORT ?? 4329);
 
 /** Saves the smallest rectangle that holds every one of `parts`, with a margin, as docs/cms/<name>; the first is scrolled to. */
 async function shot(page: Page, name: string, parts: Locator[], margin = 16): Promise<void> {
@@ -38,12 +39,10 @@ async function shot(page: Page, name: string, parts: Locator[], margin = 16): Pr
   console.log(`docs/cms/${name}`);
 }
 
-const server = spawn(process.execPath, [join(root, 'scripts/serve.mjs')], {
-  env: { ...process.env, PORT: port },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-// The server prints its first line once it listens.
-await new Promise((resolve) => server.stdout.once('data', resolve));
+// The site as npm start serves it, with Blobs in a throwaway folder (nothing is sent from the editor).
+const dataDir = mkdtempSync(join(tmpdir(), 'qd-screenshots-'));
+const server = await startSiteServer({ dataDir, port });
+const origin = server.origin;
 const browser = await chromium.launch({
   ...(systemChromium ? { executablePath: systemChromium } : {}),
   args: chromiumArgs,
@@ -118,5 +117,6 @@ try {
   await shot(page, 'chapter.png', [text.locator('xpath=ancestor::*[@role="group"][1]')]);
 } finally {
   await browser.close();
-  server.kill();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,5 +1,5 @@
 // The characters each of the site's two font files holds: read by
-// scripts/make-fonts.mjs, which cuts the files, and by tests/unit/fonts.test.ts,
+// scripts/make-fonts.ts, which cuts the files, and by tests/unit/fonts.test.ts,
 // which checks that each @font-face in src/styles/global.css claims exactly
 // these characters in its unicode-range.
 

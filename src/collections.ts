@@ -17,7 +17,8 @@ type Ordered = { data: { order: number } };
 function requireEntries<T>(collection: string, entries: T[]): T[] {
   if (entries.length === 0) {
     throw new Error(
-      `The "${collection}" collection is empty. Check src/content/${collection} (or ${collection}.json) for a file that is not valid JSON or Markdown: see the errors above.`,
+      `The "${collection}" collection is empty. Check src/content/${collection} (or ${collection}.json) ` +
+        `for a file that is not valid JSON or Markdown: see the errors above.`,
     );
   }
   return entries;
@@ -160,7 +161,8 @@ export async function getChapters(): Promise<Chapter[]> {
       );
     if (!unit.topics[entry.data.topic - 1])
       throw new Error(
-        `${file}: topic ${entry.data.topic} does not exist in unit ${entry.data.unit} of ${book.data.name}, which has ${unit.topics.length} topics.`,
+        `${file}: topic ${entry.data.topic} does not exist in unit ${entry.data.unit} of ${book.data.name}, ` +
+          `which has ${unit.topics.length} topics.`,
       );
     return { ...entry, book: book.slug, slug: slugify(entry.data.title) };
   });

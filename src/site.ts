@@ -31,7 +31,8 @@ export const siteSchema = z.object({
     .regex(/^\+[0-9 ]{8,20}$/)
     .optional()
     .describe(
-      'WhatsApp number in international form (+91 ...), offered beside phone and e-mail when a form cannot be sent. Leave it out until the company has one.',
+      'WhatsApp number in international form (+91 ...), offered beside phone and e-mail when a form cannot ' +
+        'be sent. Leave it out until the company has one.',
     ),
   address: z
     .object({
@@ -111,12 +112,14 @@ export const siteSchema = z.object({
       dataProtectionBoardUrl: z
         .url()
         .describe(
-          "Where a person can complain to India's Data Protection Board when our answer does not satisfy them (the Ministry of Electronics and IT publishes the Board's details).",
+          "Where a person can complain to India's Data Protection Board when our answer does not satisfy them " +
+            "(the Ministry of Electronics and IT publishes the Board's details).",
         ),
     })
     .describe('How personal data from the forms is handled: the grievance contact and how long things are kept.'),
   taxNote: text(10, 160).describe(
-    'One sentence on taxes shown wherever prices are and in the offers search engines read, e.g. "Prices in Indian rupees, GST extra at 18%."',
+    'One sentence on taxes shown wherever prices are and in the offers search engines read, ' +
+      'e.g. "Prices in Indian rupees, GST extra at 18%."',
   ),
 });
 

@@ -205,13 +205,10 @@ async function answer(request: Request, deps: ContactDependencies): Promise<Resp
   const validRepeatKey = repeatKey && /^[A-Za-z0-9_-]{8,100}$/.test(repeatKey) ? repeatKey : undefined;
   if (!validRepeatKey) return accept(submission, undefined, deps, now);
 
-  // Copies of one request that reach the same process are taken one after the
-  // other, so the second finds what the first stored. Across function instances
-  // the store's create-only write (onlyIfNew) decides, atomically on Netlify. The
-  // local server runs every call in a worker thread of its own, so this map never
-  // sees two calls there: only its Blobs server's create-only write keeps copies
-  // apart, and as it checks and then writes, two copies within the same few
-  // milliseconds could both be stored.
+  // Copies of one request that arrive together in one process are taken one after
+  // the other, so the second finds what the first stored. Across function instances
+  // (and the local server's workers, one per call) the store's create-only write
+  // (onlyIfNew) decides: atomic on Netlify Blobs, and made so locally by scripts/serve.ts.
   const previous = inFlight.get(validRepeatKey) ?? Promise.resolve();
   const current = previous.catch(() => undefined).then(() => accept(submission, validRepeatKey, deps, now));
   inFlight.set(validRepeatKey, current);

@@ -21,8 +21,8 @@ import { logEvent } from './log.ts';
  * The lease is created with a create-only write; an expired one is taken over
  * with a write conditional on the ETag that was read, so of two runs that find
  * the same expired lease only one succeeds. Netlify Blobs makes both writes
- * atomic; the local Blobs server (npm start, tests) checks and then writes, so
- * two runs taking a lease within the same few milliseconds could both get it.
+ * atomic, and so does the local server (scripts/serve.ts takes the writes of one
+ * key one at a time in front of its Blobs server, which checks and then writes).
  * Leases held by this process are also kept in memory: that covers deliveries
  * started in one process (a warm Netlify instance, tests that call this
  * module), not the local server, which runs every function call in a worker

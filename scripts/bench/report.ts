@@ -9,17 +9,28 @@ export type LighthouseEntry = { type: string; path: string | null; note?: string
 >;
 type MeasuredEntry = LighthouseEntry & Pick<Measurement, 'scores' | 'metrics' | 'medianRun'> & { path: string };
 
-interface AxeFindings {
-  wcag: { id: string }[];
+/** One axe rule a page breaks: its id, impact and help, and the first few elements that break it. */
+export interface AxeViolation {
+  id: string;
+  impact?: string | null | undefined;
+  help: string;
+  targets: string[];
+  count: number;
 }
 
-/** What the bench measured of one page at one width (scripts/bench/pages.mjs). */
+interface AxeFindings {
+  wcag: AxeViolation[];
+  bestPractice: AxeViolation[];
+}
+
+/** What the bench measured of one page at one width (scripts/bench/pages.ts). */
 export interface PageAtWidth {
+  status?: number | null;
   requests?: number;
   transferredBytes?: number;
-  js?: { files: number; gzipBytes: number };
-  css?: { inlineGzipBytes: number; files: number };
-  html?: { gzipBytes: number };
+  js?: { files: number; gzipBytes: number; paths: string[] };
+  css?: { inlineBytes: number; inlineGzipBytes: number; files: number; fileGzipBytes: number };
+  html?: { bytes: number; gzipBytes: number };
   firstRoundTrip?: { gzipBytes: number; fits: boolean };
   islands?: string[];
   axe?: AxeFindings;
@@ -33,7 +44,7 @@ export interface PageEntry {
   widths: Record<string, PageAtWidth>;
 }
 
-/** reports/quality.json, as scripts/bench/run.mjs writes it. */
+/** reports/quality.json, as scripts/bench/run.ts writes it. */
 export interface Report {
   generatedAt: string;
   seconds: number;
@@ -182,7 +193,8 @@ export function renderMarkdown(report: Report): string {
         ? `, from commit ${report.source.commit}${report.source.changed ? ' with uncommitted changes' : ''}. `
         : '. ') +
       `Machine: ${report.machine.cpus} × ${report.machine.cpuModel ?? 'CPU'}, ${Math.round(report.machine.memoryBytes / 2 ** 30)} GiB, ` +
-      `load average ${(report.machine.loadAverageAtStart[0] ?? 0).toFixed(1)} at the start and ${(report.machine.loadAverageAtEnd[0] ?? 0).toFixed(1)} at the end; ` +
+      `load average ${(report.machine.loadAverageAtStart[0] ?? 0).toFixed(1)} at the start and ` +
+      `${(report.machine.loadAverageAtEnd[0] ?? 0).toFixed(1)} at the end; ` +
       `Node ${report.machine.node}; ${report.machine.chromium ?? 'Chromium'}. This file is generated: do not edit it, run the bench again.`,
     '',
   );
@@ -203,7 +215,8 @@ export function renderMarkdown(report: Report): string {
   );
   lines.push(
     '',
-    'Fonts, image sizes and formats, the LCP image, islands and the absence of scripts are checked from `dist/` by `npm test` (tests/dist/budgets.test.ts).',
+    'Fonts, image sizes and formats, the LCP image, islands and the absence of scripts are checked from ' +
+      '`dist/` by `npm test` (tests/dist/budgets.test.ts).',
     '',
   );
 
@@ -230,10 +243,16 @@ export function renderMarkdown(report: Report): string {
   if (report.lighthouse.length > 0) {
     lines.push('## Lighthouse', '');
     lines.push(
-      `Lighthouse with its mobile preset (simulated Slow 4G, 4× CPU slowdown) and desktop preset; the median of ${report.options.runs} run(s) of each score and metric. ` +
+      `Lighthouse with its mobile preset (simulated Slow 4G, 4× CPU slowdown) and desktop preset; the ` +
+        `median of ${report.options.runs} run(s) of each score and metric. ` +
         'Pages are served as Netlify serves them, over HTTP/2 with TLS (a certificate made for the run) and compressed. ' +
-        'Chromium resolves no host but localhost, so no run reaches the internet. Bytes are transferred bytes (Brotli, as served) in KB from Lighthouse’s median run. ' +
-        'Floor is the least time the largest paint can take over the run’s throttled network with no CPU time at all, by Lighthouse’s own network model: five round trips to the HTML’s first byte (two for the name, TCP, TLS, the request) and TCP’s slow start for the rest of its bytes, plus a round trip and the bytes of the largest element’s image when it is one; LCP/floor is how far above that the page is.',
+        'Chromium resolves no host but localhost, so no run reaches the internet. Bytes are transferred ' +
+        'bytes (Brotli, as served) in KB from Lighthouse’s median run. ' +
+        'Floor is the least time the largest paint can take over the run’s throttled network with no CPU ' +
+        'time at all, by Lighthouse’s own network model: five round trips to the HTML’s first byte (two for ' +
+        'the name, TCP, TLS, the request) and TCP’s slow start for the rest of its bytes, plus a round trip ' +
+        'and the bytes of the largest element’s image when it is one; LCP/floor is how far above that the ' +
+        'page is.',
       '',
     );
     lines.push(
@@ -367,18 +386,22 @@ export function renderMarkdown(report: Report): string {
     if (excused.length > 0) {
       lines.push(
         '',
-        `\\* In brackets, the 404 page's score without the audits a correct “not found” answer must fail, which is how the budget holds it: ${excused.map((id) => `\`${id}\``).join(', ')}. ` +
-          'It answers with status 404, asks not to be indexed, and Chromium logs the 404 status in the console; each audit is left out only when that is its only finding.',
+        `\\* In brackets, the 404 page's score without the audits a correct “not found” answer must fail, ` +
+          `which is how the budget holds it: ${excused.map((id) => `\`${id}\``).join(', ')}. ` +
+          'It answers with status 404, asks not to be indexed, and Chromium logs the 404 status in the ' +
+          'console; each audit is left out only when that is its only finding.',
       );
     }
     lines.push('');
     const shortfalls = report.lighthouse.filter((entry) => (entry.medianRun?.shortfalls.length ?? 0) > 0);
     if (shortfalls.length > 0) {
       lines.push('Audits below full marks in the median run:', '');
-      for (const entry of shortfalls)
-        lines.push(
-          `- \`${entry.path}\` ${entry.preset}: ${(entry.medianRun?.shortfalls ?? []).map((audit) => `${audit.id} ${audit.displayValue || audit.score}`).join(', ')}`,
+      for (const entry of shortfalls) {
+        const audits = (entry.medianRun?.shortfalls ?? []).map(
+          (audit) => `${audit.id} ${audit.displayValue || audit.score}`,
         );
+        lines.push(`- \`${entry.path}\` ${entry.preset}: ${audits.join(', ')}`);
+      }
       lines.push('');
     }
     const benchmark = report.lighthouse
@@ -388,7 +411,9 @@ export function renderMarkdown(report: Report): string {
     if (benchmark.length > 0) {
       const sorted = benchmark.sort((a, b) => a - b);
       lines.push(
-        `Lighthouse’s benchmark index of this machine ranged from ${sorted[0]} to ${sorted.at(-1)} (a typical desktop scores 1000–2000; lower means the 4× CPU slowdown is applied to an already slow CPU, so TBT and the paint metrics read pessimistic).`,
+        `Lighthouse’s benchmark index of this machine ranged from ${sorted[0]} to ${sorted.at(-1)} (a ` +
+          `typical desktop scores 1000–2000; lower means the 4× CPU slowdown is applied to an already slow ` +
+          `CPU, so TBT and the paint metrics read pessimistic).`,
         '',
       );
     }
@@ -397,9 +422,14 @@ export function renderMarkdown(report: Report): string {
   if (report.pages.length > 0) {
     lines.push('## Every page at 375 and 1280 px', '');
     lines.push(
-      'In Chromium, loaded and left until the network is idle, with no click, key or scroll. JS is every JavaScript file requested (gzip bytes of the files); CSS is the inline CSS (gzip) plus stylesheet files; ' +
-        `HTML is the document gzipped; “14 KB” says whether the HTML and the CSS its first paint needs fit in ${kb(budgets.firstRoundTripBytes)} KB gzip. Requests and transferred bytes (as served, Brotli) are at 375 / 1280 px. ` +
-        'axe runs the WCAG 2.2 A and AA rules at both widths, with and without the reduced-motion preference (four runs): the column counts violations; best-practice findings are in quality.json.',
+      'In Chromium, loaded and left until the network is idle, with no click, key or scroll. JS is every ' +
+        'JavaScript file requested (gzip bytes of the files); CSS is the inline CSS (gzip) plus stylesheet ' +
+        'files; ' +
+        `HTML is the document gzipped; “14 KB” says whether the HTML and the CSS its first paint needs fit ` +
+        `in ${kb(budgets.firstRoundTripBytes)} KB gzip. Requests and transferred bytes (as served, Brotli) ` +
+        `are at 375 / 1280 px. ` +
+        'axe runs the WCAG 2.2 A and AA rules at both widths, with and without the reduced-motion preference ' +
+        '(four runs): the column counts violations; best-practice findings are in quality.json.',
       '',
     );
     const js = (at: PageAtWidth | undefined) =>

@@ -1,5 +1,5 @@
-// Serves dist/ for the bench with `npm start`'s server (scripts/serve.mjs,
-// Netlify's runtime): compression, Netlify's headers including the
+// Serves dist/ for the bench with `npm start`'s server (scripts/serve.ts,
+// Netlify's runtime, started as the tests start it: tests/support/site-server.ts): compression, Netlify's headers including the
 // Content-Security-Policy, 404.html with status 404 and the functions, on a free port with its Blobs in a
 // temporary folder, so the bench never touches the submissions of `npm start`.
 //
@@ -13,16 +13,15 @@
 // The server runs from a staging folder holding a copy of dist/ (and of the
 // server and netlify.toml, which find dist/ next to themselves): a build started while the bench
 // measures, by a test run or an editor, cannot change the site under it.
-import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { createSecureServer } from 'node:http2';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Http2Session } from 'node:http2';
 import { generate as selfSignedCertificate } from 'selfsigned';
+import { startSiteServer } from '../../tests/support/site-server.ts';
 import { startFakeSiteverify } from '../../tests/support/stand-ins.ts';
 
 function isFree(port: number): Promise<boolean> {
@@ -44,7 +43,7 @@ function stage(cwd: string): string {
   const folder = mkdtempSync(join(tmpdir(), 'qd-bench-'));
   cpSync(join(cwd, 'dist'), join(folder, 'dist'), { recursive: true });
   mkdirSync(join(folder, 'scripts'));
-  cpSync(join(cwd, 'scripts/serve.mjs'), join(folder, 'scripts/serve.mjs'));
+  cpSync(join(cwd, 'scripts/serve.ts'), join(folder, 'scripts/serve.ts'));
   for (const file of ['package.json', 'netlify.toml'])
     if (existsSync(join(cwd, file))) cpSync(join(cwd, file), join(folder, file));
   // The functions and the sources they import are copied, not linked: Netlify's packager follows a link out of the folder.
@@ -140,44 +139,26 @@ export async function serveDist(cwd: string, port: number): Promise<ServedDist> 
   const folder = stage(cwd);
   // The forms' function checks the robot check with the tests' stand-in, never with hCaptcha over the internet.
   const siteverify = await startFakeSiteverify();
-  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
-    cwd: folder,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      LOCAL_DATA_DIR: join(folder, 'blobs'),
-      HCAPTCHA_VERIFY_URL: siteverify.url,
-    },
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const origin = `http://localhost:${port}`;
-  const distRoot = join(folder, 'dist');
   let front: Awaited<ReturnType<typeof secureFront>> | undefined;
+  let server: Awaited<ReturnType<typeof startSiteServer>> | undefined;
   const stop = async () => {
     await front?.stop();
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
+    await server?.stop();
     await siteverify.close();
     rmSync(folder, { recursive: true, force: true });
   };
-  let answered = false;
-  // The server listens once it has packaged the functions, which takes a while on a busy machine.
-  for (let attempt = 0; attempt < 1200 && !answered && child.exitCode === null; attempt += 1) {
-    try {
-      const response = await fetch(`${origin}/`);
-      await response.arrayBuffer();
-      answered = response.ok;
-    } catch {
-      // Not listening yet.
-    }
-    if (!answered) await delay(100);
-  }
   try {
-    if (!answered) throw new Error(`scripts/serve.mjs did not answer on ${origin}`);
-    await warmUp(origin, distRoot);
-    front = await secureFront(origin, await freePort(port + 1, port + 100));
-    return { origin, secureOrigin: front.origin, distRoot, stop };
+    // It listens once it has packaged the functions, which takes a while on a busy machine.
+    server = await startSiteServer({
+      cwd: folder,
+      port,
+      dataDir: join(folder, 'blobs'),
+      env: { HCAPTCHA_VERIFY_URL: siteverify.url },
+    });
+    const distRoot = join(folder, 'dist');
+    await warmUp(server.origin, distRoot);
+    front = await secureFront(server.origin, await freePort(port + 1, port + 100));
+    return { origin: server.origin, secureOrigin: front.origin, distRoot, stop };
   } catch (error) {
     await stop();
     throw error;

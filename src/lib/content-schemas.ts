@@ -104,7 +104,8 @@ export const serviceSchema = <Image extends z.ZodType>({ image }: ImageField<Ima
       pricePeriod: text(3, 40)
         .optional()
         .describe(
-          'How often a recurring price is paid, shown right after every price: "per month", "per year", "per user per month". Required when recurring is true.',
+          'How often a recurring price is paid, shown right after every price: ' +
+            '"per month", "per year", "per user per month". Required when recurring is true.',
         ),
       mostChosen: z
         .enum(['basic', 'standard', 'ultimate'])

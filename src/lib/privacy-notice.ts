@@ -21,7 +21,9 @@ const sentence = (what: string) =>
     .min(10)
     .max(400)
     .describe(
-      `${what} One or two plain sentences; {{company}}, {{retentionDays}}, {{grievanceOfficer}} and {{grievanceEmail}} (shown as a link to write to them) are filled in from the company details, {{collected}} from the form's list above.`,
+      `${what} One or two plain sentences; {{company}}, {{retentionDays}}, {{grievanceOfficer}} and ` +
+        `{{grievanceEmail}} (shown as a link to write to them) are filled in from the company details, ` +
+        `{{collected}} from the form's list above.`,
     );
 
 export const privacyNoticeSchema = z.object({
@@ -29,7 +31,8 @@ export const privacyNoticeSchema = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Write the date of the change as YYYY-MM-DD')
     .describe(
-      'The date this wording took effect (YYYY-MM-DD). Change it whenever the wording changes: every submission records the version its sender saw.',
+      'The date this wording took effect (YYYY-MM-DD). Change it whenever the wording changes: every ' +
+        'submission records the version its sender saw.',
     ),
   heading: z.string().min(5).max(80).describe('The notice\'s heading, e.g. "What happens to what you send".'),
   formNames: z

@@ -9,7 +9,10 @@ interface Question {
   required: boolean;
 }
 
-/** "Website address" -> "the website address", "CRM tool" -> "the CRM tool"; "Your domain" and "What the app should do" stay as they are. */
+/**
+ * "Website address" -> "the website address", "CRM tool" -> "the CRM tool"; "Your domain" and "What the app should
+ * do" stay as they are.
+ */
 function asPhrase(label: string): string {
   const startsWithAcronym = /^[A-Z]{2}/.test(label);
   const words = startsWithAcronym ? label : label.charAt(0).toLowerCase() + label.slice(1);

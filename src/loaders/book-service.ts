@@ -259,7 +259,8 @@ async function bookFromService(service: Service, base: string, book: BookOutline
       );
     if (topic.order > topicCount)
       throw new BookServiceError(
-        `${topicsUrl}: [${index}].order: topic ${topic.order} does not exist in unit ${topic.unit} of ${book.id}, which has ${topicCount} topics`,
+        `${topicsUrl}: [${index}].order: topic ${topic.order} does not exist in unit ${topic.unit} of ` +
+          `${book.id}, which has ${topicCount} topics`,
       );
   });
 
@@ -274,14 +275,16 @@ async function bookFromService(service: Service, base: string, book: BookOutline
           const chapter = await get(chapterPath, extendedChapterAnswer);
           if (chapter.unit !== topic.unit || chapter.topic !== topic.order) {
             throw new BookServiceError(
-              `${source}: unit/topic: ${chapter.unit}/${chapter.topic} differs from the topic "${topic._id}" that lists it (${topic.unit}/${topic.order})`,
+              `${source}: unit/topic: ${chapter.unit}/${chapter.topic} differs from the topic "${topic._id}" that ` +
+                `lists it (${topic.unit}/${topic.order})`,
             );
           }
           const sections = chapter.contents.map((ref, index) => {
             const item = contents.get(ref._id);
             if (!item)
               throw new BookServiceError(
-                `${source}: contents[${index}]._id: "${ref._id}" is not among the contents of topic "${topic._id}" (GET ${shown(base + contentsPath)})`,
+                `${source}: contents[${index}]._id: "${ref._id}" is not among the contents of topic "${topic._id}" ` +
+                  `(GET ${shown(base + contentsPath)})`,
               );
             return `## ${item.heading}\n\n${item.markdown.trim()}\n`;
           });
@@ -308,7 +311,8 @@ async function bookFromService(service: Service, base: string, book: BookOutline
     const earlier = seen.get(chapter.id);
     if (earlier)
       throw new BookServiceError(
-        `${chapter.source}: title: "${chapter.data.title}" gives the same address as ${earlier}; two chapters of ${book.id} cannot share a title`,
+        `${chapter.source}: title: "${chapter.data.title}" gives the same address as ${earlier}; two ` +
+          `chapters of ${book.id} cannot share a title`,
       );
     seen.set(chapter.id, chapter.source);
   }
@@ -414,7 +418,9 @@ async function loadWithServices(
   services.forEach(({ service }, index) => {
     const count = fetched[index]!.length;
     logger.info(
-      `${count} chapter${count === 1 ? '' : 's'} from ${SERVICE_VARIABLES[service]} (${servedBooks.filter((book) => serviceOf(book) === service).join(', ')}); Markdown in Git for these books is not used`,
+      `${count} chapter${count === 1 ? '' : 's'} from ${SERVICE_VARIABLES[service]} ` +
+        `(${servedBooks.filter((book) => serviceOf(book) === service).join(', ')}); Markdown in Git for ` +
+        `these books is not used`,
     );
   });
 

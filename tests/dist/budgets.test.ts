@@ -9,9 +9,10 @@ import { inlineScripts } from '../../src/integrations/content-security-policy';
 /*
  * The budgets (docs/decisions.md, "Performance budgets") that the built files decide, checked without a
  * browser: what a page could load before the visitor does anything, the first
- * round trip, fonts and images. What a browser decides (requests at each width,
- * the LCP image in the viewport) is in tests/e2e/budgets.spec.ts; Lighthouse
- * scores and timings are measured by `npm run bench`.
+ * round trip, fonts and images. What a browser decides (no script loaded before
+ * use, no lazy LCP image, at each width) is checked by the browser tests' page
+ * sweep (tests/e2e/support/page-sweep.ts); Lighthouse scores and timings are
+ * measured by `npm run bench`.
  */
 
 const pages = builtPages();

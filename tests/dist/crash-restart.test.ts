@@ -1,9 +1,9 @@
-import { request as httpRequest } from 'node:http';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { StoredSubmission } from '../../netlify/lib/records';
+import { contactRequest } from '../support/contact-request';
 import { startSiteServer, type SiteServer } from '../support/site-server';
 import { formBodies } from '../support/form-bodies';
 import {
@@ -32,7 +32,6 @@ import { promisify } from 'node:util';
 // a worker of Netlify's function runtime, so a larger burst only makes the test slower on a two-core machine.
 const SUBMISSIONS = 90;
 const AT_ONCE = 30;
-const XSRF = 'crash-test-token-0123456789';
 
 let siteverify: FakeSiteverify;
 let webhook: WebhookReceiver;
@@ -70,17 +69,12 @@ interface Sent {
 }
 
 async function submit(site: SiteServer, sent: Sent): Promise<Response> {
-  return fetch(`${site.url}/api/contact`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Origin: site.origin,
-      Cookie: `XSRF-TOKEN=${XSRF}`,
-      'X-XSRF-TOKEN': XSRF,
-      'Idempotency-Key': sent.key,
-    },
-    body: JSON.stringify({ ...formBodies(PASSING_TOKEN).contact, message: sent.message }),
-  });
+  return fetch(
+    contactRequest(
+      { ...formBodies(PASSING_TOKEN).contact, message: sent.message },
+      { site: site.origin, to: site.url, headers: { 'Idempotency-Key': sent.key } },
+    ),
+  );
 }
 
 /**
@@ -115,27 +109,8 @@ async function sendAll(site: SiteServer, all: Sent[], onSettled: () => void = ()
   await Promise.all(Array.from({ length: AT_ONCE }, worker));
 }
 
-/** Starts a retry run by hand, as the local timer does; its answer's headers are listed when they are large. */
-function runRetries(url: string): Promise<{ status: number; body: string; bigHeaders: string }> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { method: 'POST', maxHeaderSize: 8 * 1024 * 1024 }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const bigHeaders = Object.entries(response.headers)
-          .filter(([, value]) => String(value).length > 1000)
-          .map(([name, value]) => `${name}: ${String(value).length} characters`)
-          .join(', ');
-        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), bigHeaders });
-      });
-    });
-    request.on('error', reject);
-    request.end();
-  });
-}
-
 async function storedSubmissions(): Promise<StoredSubmission[]> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/submissions.mjs', '--json'], {
+  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/submissions.ts', '--json'], {
     cwd: join(import.meta.dirname, '../..'),
     env: { ...process.env, LOCAL_DATA_DIR: dataDir, SUBMISSIONS_STORE: 'submissions' },
     timeout: 60_000,
@@ -159,7 +134,7 @@ it('delivers each of a burst exactly once after a SIGKILL in its middle, a resta
     key: `crash-burst-${String(index).padStart(5, '0')}`,
     message: `Submission number ${index} of the burst.`,
   }));
-  webhook.up = false;
+  webhook.mode = 'down';
 
   server = await startSiteServer({ dataDir, env: env() });
   const first = server;
@@ -199,10 +174,10 @@ it('delivers each of a burst exactly once after a SIGKILL in its middle, a resta
     expect(again.id).toBe(idsBefore.get(sent.key));
   }
 
-  webhook.up = true;
+  webhook.mode = 'up';
   await sleep(2500); // past every lease the killed server held, and every retry wait
   for (let run = 0; run < 30; run += 1) {
-    const response = await runRetries(server.retryRunUrl);
+    const response = await server.runRetries();
     expect(response.status, `${response.status} ${response.bigHeaders}\n${server.output()}`).toBe(200);
     const result = JSON.parse(response.body) as { tried: number; skipped: number; left: number };
     if (pendingLeft().length === 0) break;

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { expect, it } from 'vitest';
 
 /*
- * `npm run load` (scripts/load-test.mjs): valid submissions through the local
+ * `npm run load` (scripts/load-test.ts): valid submissions through the local
  * server (Netlify's own function runtime) with its own stand-ins for hCaptcha
  * and the webhook. That runtime starts a worker for every call, so on the
  * two-core machine this was written on it answers about 4 to 5 submissions a
@@ -18,7 +18,7 @@ const root = resolve(import.meta.dirname, '../..');
 it('answers 150 submissions at concurrency 10 with 202, stores and delivers each exactly once', async () => {
   const child = spawn(
     process.execPath,
-    ['scripts/load-test.mjs', '--count', '150', '--concurrency', '10', '--timeout', '280'],
+    ['scripts/load-test.ts', '--count', '150', '--concurrency', '10', '--timeout', '280'],
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

@@ -14,6 +14,7 @@ import {
   type Invocation,
   type PackagedFunction,
 } from '../support/packaged-functions';
+import { contactRequest } from '../support/contact-request';
 import { PASSING_TOKEN, startFakeSiteverify, type FakeSiteverify } from '../support/stand-ins';
 import { formBodies } from '../support/form-bodies';
 
@@ -27,7 +28,6 @@ import { formBodies } from '../support/form-bodies';
 
 /** The address the forms post to (src/lib/api.ts). */
 const FORM_ADDRESS = '/api/contact';
-const XSRF = 'packaged-test-token-0123456789';
 
 let functions: PackagedFunction[];
 const blobs = { directory: mkdtempSync(join(tmpdir(), 'qd-packaged-blobs-')), token: 'packaged-test', url: '' };
@@ -51,19 +51,8 @@ afterAll(async () => {
   if (functions?.[0]) rmSync(dirname(functions[0].path), { recursive: true, force: true });
 });
 
-function post(body: unknown): Request {
-  return new Request(`https://quartz.example${FORM_ADDRESS}`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Origin: 'https://quartz.example',
-      Cookie: `XSRF-TOKEN=${XSRF}`,
-      'X-XSRF-TOKEN': XSRF,
-      'Idempotency-Key': `packaged-${crypto.randomUUID()}`,
-    },
-    body: JSON.stringify(body),
-  });
-}
+const post = (body: unknown): Request =>
+  contactRequest(body, { headers: { 'Idempotency-Key': `packaged-${crypto.randomUUID()}` } });
 
 describe('the packaged functions', () => {
   it('are Netlify functions of the current API, the form one at the address the forms post to, the retry on a schedule', () => {

@@ -223,7 +223,8 @@ describe('the catalogue', () => {
         .find((article) => article.querySelector('h3')?.textContent === service.title);
       expect(card, service.title).toBeDefined();
       expect(card!.querySelector('.eyebrow')?.textContent).toBe(service.category);
-      const from = `from ${formatInr(Math.min(...service.packages.map((pkg) => pkg.price)))}${service.pricePeriod ? ` ${service.pricePeriod}` : ''}`;
+      const lowest = formatInr(Math.min(...service.packages.map((pkg) => pkg.price)));
+      const from = `from ${lowest}${service.pricePeriod ? ` ${service.pricePeriod}` : ''}`;
       expect(card!.textContent.replace(/\s+/g, ' ')).toContain(from);
       const link = card!.querySelector('a')!;
       expect(link.getAttribute('href')).toBe(`/our-services/${slugify(service.title)}`);

@@ -140,7 +140,9 @@ function watchFocus(page: Page) {
         seen = measure();
       }
       return {
-        label: `<${element.tagName.toLowerCase()}> "${(element.textContent ?? '').trim().slice(0, 40) || element.getAttribute('aria-label') || ''}"`,
+        label: `<${element.tagName.toLowerCase()}> "${
+          (element.textContent ?? '').trim().slice(0, 40) || element.getAttribute('aria-label') || ''
+        }"`,
         order: order.get(element) ?? -2,
         inFooter: Boolean(element.closest('footer')),
         inMain: Boolean(element.closest('main')),
@@ -233,8 +235,11 @@ function lostContent(page: Page) {
     const problems: string[] = [];
     if (document.documentElement.scrollWidth > width)
       problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px in ${width} px`);
-    const describe = (element: Element) =>
-      `<${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? ` class="${element.className.split(' ')[0]}"` : ''}> "${(element.textContent ?? '').trim().slice(0, 30)}"`;
+    const describe = (element: Element) => {
+      const className = typeof element.className === 'string' ? element.className.split(' ')[0] : '';
+      const text = (element.textContent ?? '').trim().slice(0, 30);
+      return `<${element.tagName.toLowerCase()}${className ? ` class="${className}"` : ''}> "${text}"`;
+    };
     const scrollsItself = (element: Element) => {
       for (let ancestor = element.parentElement; ancestor; ancestor = ancestor.parentElement) {
         if (/(auto|scroll)/.test(getComputedStyle(ancestor).overflowX)) return true;

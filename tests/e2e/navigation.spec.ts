@@ -85,7 +85,7 @@ test.describe('a visitor finding their way', () => {
     await expect(page.locator('main')).toBeFocused();
   });
 
-  test('at 375px every page offers a call and a callback in one tap beside the wordmark, and without JavaScript the callback opens the Contact Us form', async ({
+  test('at 375px a call and a callback are one tap away beside the wordmark; without JavaScript the callback opens Contact Us', async ({
     browser,
   }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } });

@@ -23,6 +23,8 @@ export type Fault =
   | { status: number; times?: number }
   /** Wait this long before answering normally. */
   | { delayMs: number }
+  /** Never answer: the request stays open until the client gives up on it. */
+  | { hang: true }
   /** Answer 200 with this JSON instead of the fixture. */
   | { json: unknown };
 
@@ -33,6 +35,8 @@ export interface FakeBookServices {
   faults: Map<string, Fault>;
   /** Requests per path. */
   hits: Map<string, number>;
+  /** Requests per path that the client closed before they were answered. */
+  abandoned: Map<string, number>;
   /** The most requests that were open at the same time. */
   maxOpen: number;
   close(): Promise<void>;
@@ -59,6 +63,7 @@ export async function startBookServices(port = 0): Promise<FakeBookServices> {
     data: JSON.parse(readFileSync(join(fixtureDir, 'services.json'), 'utf8')),
     faults: new Map(),
     hits: new Map(),
+    abandoned: new Map(),
     maxOpen: 0,
     close: async () => {
       for (const response of open) response.destroy();
@@ -71,8 +76,12 @@ export async function startBookServices(port = 0): Promise<FakeBookServices> {
     fake.hits.set(path, hit);
     open.add(response);
     fake.maxOpen = Math.max(fake.maxOpen, open.size);
-    response.on('close', () => open.delete(response));
+    response.on('close', () => {
+      open.delete(response);
+      if (!response.writableEnded) fake.abandoned.set(path, (fake.abandoned.get(path) ?? 0) + 1);
+    });
     const fault = fake.faults.get(path);
+    if (fault && 'hang' in fault) return;
     if (fault && 'status' in fault && hit <= (fault.times ?? Infinity)) {
       return void response.writeHead(fault.status, { 'Content-Type': 'text/plain' }).end('fixture failure');
     }

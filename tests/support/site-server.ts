@@ -1,11 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
 /*
- * The whole site as `npm start` serves it (today scripts/serve.mjs): the built
- * pages and the functions, with Netlify Blobs kept in `dataDir`. The one place
- * tests start it, so a change of local runtime is a change here alone.
+ * The whole site as `npm start` serves it (scripts/serve.ts): the built pages
+ * and the functions, with Netlify Blobs kept in `dataDir`. The one place that
+ * starts it for the tests, the browser tests' server, the load script and the
+ * bench, so a change of local runtime is a change here alone.
  */
 
 const root = resolve(import.meta.dirname, '../..');
@@ -15,13 +17,21 @@ export interface SiteServer {
   url: string;
   /** The Origin the site's own pages send, accepted by its forms. */
   origin: string;
-  /** Where a run of the scheduled retry (deliver-pending) is started by hand. */
-  retryRunUrl: string;
+  /** Starts a run of the scheduled retry, as the local timer does, and reads its answer. */
+  runRetries(): Promise<RetryRunAnswer>;
   process: ChildProcess;
   /** Everything the server printed, for failure messages. */
   output(): string;
   /** Stops it (SIGTERM, then SIGKILL after 20 s: the server waits up to 15 s for deliveries) and waits for it to exit. */
   stop(): Promise<void>;
+}
+
+export interface RetryRunAnswer {
+  status: number;
+  /** The run's result as JSON text: tried, delivered, skipped, left... */
+  body: string;
+  /** The names and lengths of its headers longer than 1,000 characters, for a failure message. */
+  bigHeaders: string;
 }
 
 export interface SiteServerOptions {
@@ -33,6 +43,10 @@ export interface SiteServerOptions {
   env?: Record<string, string>;
   /** How long to wait for the first answer. */
   timeoutMs?: number;
+  /** The project folder whose scripts/serve.ts and dist/ are served: this checkout unless given (the bench's copy). */
+  cwd?: string;
+  /** Also pass what the server prints on to this process's own output, as it comes. */
+  echo?: boolean;
 }
 
 /** Variables of the caller's shell that would change what the local server does. */
@@ -51,6 +65,29 @@ export const deploySettings = [
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
+/*
+ * Netlify's function wrapper reports the timing of every fetch a call made in
+ * one response header (x-nf-fetch-timing): a run over many submissions answers
+ * with more header than fetch accepts (16 KB), so node:http reads it, allowing more.
+ */
+function runRetries(url: string): Promise<RetryRunAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method: 'POST', maxHeaderSize: 8 * 1024 * 1024 }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const bigHeaders = Object.entries(response.headers)
+          .filter(([, value]) => String(value).length > 1000)
+          .map(([name, value]) => `${name}: ${String(value).length} characters`)
+          .join(', ');
+        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), bigHeaders });
+      });
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
 async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
@@ -65,24 +102,30 @@ export async function startSiteServer({
   env = {},
   // Start-up packages the functions as a deploy does: tens of seconds on a busy two-core machine.
   timeoutMs = 180_000,
+  cwd = root,
+  echo = false,
 }: SiteServerOptions): Promise<SiteServer> {
   const port = wanted ?? (await freePort());
   const base = { ...process.env };
   for (const name of deploySettings) delete base[name];
-  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
-    cwd: root,
+  const child = spawn(process.execPath, ['scripts/serve.ts'], {
+    cwd,
     env: { ...base, ...env, PORT: String(port), LOCAL_DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let printed = '';
   child.stdout!.on('data', (chunk: Buffer) => void (printed += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => void (printed += chunk.toString()));
+  if (echo) {
+    child.stdout!.pipe(process.stdout);
+    child.stderr!.pipe(process.stderr);
+  }
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const url = `http://127.0.0.1:${port}`;
   const server: SiteServer = {
     url,
     origin: `http://localhost:${port}`,
-    retryRunUrl: `${url}/.netlify/functions/deliver-pending`,
+    runRetries: () => runRetries(`${url}/.netlify/functions/deliver-pending`),
     process: child,
     output: () => printed,
     async stop() {

@@ -1,11 +1,103 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /*
- * Stand-ins on loopback for what the function talks to: hCaptcha's siteverify
- * API and the company's webhook. Tests start them, point the function at them
- * through HCAPTCHA_VERIFY_URL and CONTACT_FORWARD_URL, and stop them.
+ * The one set of stand-ins for what the function talks to: hCaptcha's
+ * siteverify API and the company's webhook. Each follows one set of rules, and
+ * is reached either over HTTP on loopback (startFakeSiteverify,
+ * startWebhookReceiver: for the local server, a packaged function, the load
+ * script, the bench and the browser tests, through HCAPTCHA_VERIFY_URL and
+ * CONTACT_FORWARD_URL) or as a fetch function in process (inProcessServices:
+ * for tests that call the handler and the retry run directly).
+ *
+ * Siteverify passes PASSING_TOKEN every time, as hCaptcha's test keys pass their
+ * test token, and a token from token() once, as hCaptcha passes a real token;
+ * it fails every other token, and every check without a secret.
  */
+
+/** hCaptcha's test response token: passes every time. */
+export const PASSING_TOKEN = '10000000-aaaa-bbbb-cccc-000000000001';
+
+export interface SiteverifyStandIn {
+  /** What it does: answer by the token, fail every check with a 500, or never answer (a hang). */
+  mode: 'by-token' | 'hang' | 'error';
+  /** Every check it was asked for, in order. */
+  calls: { secret: string; response: string }[];
+  /** A new token that passes once. */
+  token(): string;
+  /**
+   * Holds each check until this many are waiting, then answers them all at once (0, the default: each at once),
+   * so that copies of one request go on to the store together. No check is held more than 20 s.
+   */
+  together: number;
+}
+
+export interface WebhookStandIn {
+  /** What it does: take each submission, answer 503 (down), or never answer (a hang). */
+  mode: 'up' | 'down' | 'hang';
+  /** What it took, in order: each submission's Idempotency-Key and body. */
+  deliveries: { idempotencyKey: string | undefined; body: Record<string, unknown> }[];
+  /** Distinct submissions taken, counting a repeated Idempotency-Key once. */
+  distinct(): number;
+  /** How many times the submission with this id was taken. */
+  deliveredCount(id: string): number;
+}
+
+/** The answer of a stand-in: a status and a JSON or text body, or none at all (a hang). */
+type Answer = { status: number; body: string } | 'hang';
+
+function siteverifyStandIn(): SiteverifyStandIn & { answer(form: URLSearchParams): Promise<Answer> } {
+  let issued = 0;
+  const once = new Set<string>();
+  const held: (() => void)[] = [];
+  const standIn = {
+    mode: 'by-token' as SiteverifyStandIn['mode'],
+    calls: [] as SiteverifyStandIn['calls'],
+    together: 0,
+    token() {
+      issued += 1;
+      const token = `once-${issued}-${crypto.randomUUID()}`;
+      once.add(token);
+      return token;
+    },
+    async answer(form: URLSearchParams): Promise<Answer> {
+      const call = { secret: form.get('secret') ?? '', response: form.get('response') ?? '' };
+      standIn.calls.push(call);
+      if (standIn.together > 0) {
+        const released = new Promise<void>((release) => {
+          held.push(release);
+          setTimeout(release, 20_000).unref();
+        });
+        if (held.length >= standIn.together) for (const release of held.splice(0)) release();
+        await released;
+      }
+      if (standIn.mode === 'hang') return 'hang';
+      if (standIn.mode === 'error') return { status: 500, body: 'down' };
+      const success = call.secret !== '' && (call.response === PASSING_TOKEN || once.delete(call.response));
+      const verdict = { success, ...(success ? {} : { 'error-codes': ['invalid-input-response'] }) };
+      return { status: 200, body: JSON.stringify(verdict) };
+    },
+  };
+  return standIn;
+}
+
+function webhookStandIn(): WebhookStandIn & { answer(idempotencyKey: string | undefined, body: string): Answer } {
+  const standIn = {
+    mode: 'up' as WebhookStandIn['mode'],
+    deliveries: [] as WebhookStandIn['deliveries'],
+    distinct: () => new Set(standIn.deliveries.map((delivery) => delivery.idempotencyKey)).size,
+    deliveredCount: (id: string) => standIn.deliveries.filter((delivery) => delivery.idempotencyKey === id).length,
+    answer(idempotencyKey: string | undefined, body: string): Answer {
+      if (standIn.mode === 'hang') return 'hang';
+      if (standIn.mode === 'down') return { status: 503, body: 'down' };
+      standIn.deliveries.push({ idempotencyKey, body: JSON.parse(body) as Record<string, unknown> });
+      return { status: 200, body: '{"received":true}' };
+    },
+  };
+  return standIn;
+}
+
+// --------------------------------------------------------------------------- over HTTP on loopback
 
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -18,70 +110,82 @@ async function readText(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export const PASSING_TOKEN = '10000000-aaaa-bbbb-cccc-000000000001';
-
-export interface FakeSiteverify {
-  url: string;
-  /** What it does: answer by the token, fail every check, or never answer (a hang). */
-  mode: 'by-token' | 'hang' | 'error';
-  calls: { secret: string; response: string }[];
-  close(): Promise<void>;
-}
-
-/** Passes PASSING_TOKEN with any secret, fails every other token. */
-export async function startFakeSiteverify(): Promise<FakeSiteverify> {
-  const hanging = new Set<import('node:http').ServerResponse>();
-  const fake: FakeSiteverify = {
-    url: '',
-    mode: 'by-token',
-    calls: [],
+/** An HTTP server that answers with `answer`, holding the hanging answers open until it closes. */
+async function serve(
+  path: string,
+  answer: (request: IncomingMessage, text: string) => Answer | Promise<Answer>,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const hanging = new Set<ServerResponse>();
+  const server = createServer(async (request, response) => {
+    const answered = await answer(request, await readText(request));
+    if (answered === 'hang') return void hanging.add(response);
+    const json = answered.body.startsWith('{');
+    response
+      .writeHead(answered.status, { 'Content-Type': json ? 'application/json' : 'text/plain' })
+      .end(answered.body);
+  });
+  // Each request on a connection of its own, so that a server that stops finds none held open.
+  server.keepAliveTimeout = 1;
+  const url = `${await listen(server)}${path}`;
+  return {
+    url,
     close: async () => {
       for (const response of hanging) response.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-  const server = createServer(async (request, response) => {
-    const form = new URLSearchParams(await readText(request));
-    fake.calls.push({ secret: form.get('secret') ?? '', response: form.get('response') ?? '' });
-    if (fake.mode === 'hang') return void hanging.add(response);
-    if (fake.mode === 'error') return void response.writeHead(500).end('down');
-    const success = form.get('response') === PASSING_TOKEN && Boolean(form.get('secret'));
-    response
-      .writeHead(200, { 'Content-Type': 'application/json' })
-      .end(JSON.stringify({ success, ...(success ? {} : { 'error-codes': ['invalid-input-response'] }) }));
-  });
-  fake.url = `${await listen(server)}/siteverify`;
-  return fake;
 }
 
-export interface WebhookReceiver {
-  url: string;
-  /** While false the receiver answers 503, as a webhook that is down. */
-  up: boolean;
-  deliveries: { idempotencyKey: string | undefined; body: Record<string, unknown> }[];
-  /** Distinct submissions received, counting a repeated Idempotency-Key once. */
-  distinct(): number;
-  close(): Promise<void>;
+export type FakeSiteverify = SiteverifyStandIn & { url: string; close(): Promise<void> };
+
+/** Siteverify on loopback: HCAPTCHA_VERIFY_URL. */
+export async function startFakeSiteverify(): Promise<FakeSiteverify> {
+  const standIn = siteverifyStandIn();
+  const http = await serve('/siteverify', (_request, text) => standIn.answer(new URLSearchParams(text)));
+  return Object.assign(standIn, http);
 }
 
+export type WebhookReceiver = WebhookStandIn & { url: string; close(): Promise<void> };
+
+/** The company's webhook on loopback: CONTACT_FORWARD_URL. */
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
-  const receiver: WebhookReceiver = {
-    url: '',
-    up: true,
-    deliveries: [],
-    distinct: () => new Set(receiver.deliveries.map((delivery) => delivery.idempotencyKey)).size,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-  const server = createServer(async (request, response) => {
-    const text = await readText(request);
-    if (!receiver.up) return void response.writeHead(503).end();
-    receiver.deliveries.push({
-      idempotencyKey: request.headers['idempotency-key'] as string | undefined,
-      body: JSON.parse(text) as Record<string, unknown>,
+  const standIn = webhookStandIn();
+  const http = await serve('/hook', (request, text) =>
+    standIn.answer(request.headers['idempotency-key'] as string | undefined, text),
+  );
+  return Object.assign(standIn, http);
+}
+
+// --------------------------------------------------------------------------- in process
+
+export const VERIFY_URL = 'https://siteverify.test/siteverify';
+export const WEBHOOK_URL = 'https://webhook.test/hook';
+
+export interface InProcessServices {
+  /** Answers VERIFY_URL and WEBHOOK_URL as the stand-ins; any other address fails as the network would. */
+  fetch: typeof fetch;
+  siteverify: SiteverifyStandIn;
+  webhook: WebhookStandIn;
+}
+
+/** Both stand-ins as a fetch function, for a handler given `fetch` (nothing listens on a port). */
+export function inProcessServices(): InProcessServices {
+  const siteverify = siteverifyStandIn();
+  const webhook = webhookStandIn();
+  const fetchStandIn: typeof fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    const body = String(init?.body ?? '');
+    let answered: Answer;
+    if (url === VERIFY_URL) answered = await siteverify.answer(new URLSearchParams(body));
+    else if (url === WEBHOOK_URL)
+      answered = webhook.answer(new Headers(init?.headers).get('idempotency-key') ?? undefined, body);
+    else throw new TypeError(`fetch failed: ${url} is not a stand-in`);
+    if (answered !== 'hang') return new Response(answered.body, { status: answered.status });
+    // No answer: the caller's own timeout (its signal) ends the wait, as it would over the network.
+    return new Promise<Response>((_resolve, reject) => {
+      const signal = init?.signal;
+      signal?.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
     });
-    response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"received":true}');
-  });
-  server.keepAliveTimeout = 1;
-  receiver.url = `${await listen(server)}/hook`;
-  return receiver;
+  };
+  return { fetch: fetchStandIn, siteverify, webhook };
 }

@@ -5,13 +5,14 @@ import {
   GIVE_UP_AFTER_MS,
   LEASE_MS,
   type RunOptions,
+  type RunResult,
 } from '../../netlify/lib/delivery';
 import { leaseKey, pendingKey, readSubmission, submissionKey, type SubmissionStore } from '../../netlify/lib/records';
 import { startBlobs } from '../support/blobs';
+import { useFakeClock } from '../support/fake-clock';
 import { seedPending } from '../support/pending-submissions';
-import { fakeServices, WEBHOOK_URL } from '../support/fake-services';
 import { memoryStore, type MemoryStore } from '../support/memory-store';
-import { startWebhookReceiver } from '../support/stand-ins';
+import { inProcessServices, startWebhookReceiver, WEBHOOK_URL } from '../support/stand-ins';
 
 /*
  * The retry run (the scheduled deliver-pending function): runs that overlap,
@@ -29,6 +30,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(capture);
 });
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
@@ -68,7 +70,7 @@ describe('two retry runs at once', () => {
 
   it('in two function instances (nothing shared but the store and its atomic writes) deliver each exactly once', async () => {
     const store = memoryStore();
-    const services = fakeServices();
+    const services = inProcessServices();
     const ids = await seed(store, 100);
     const run = () =>
       deliverPending({
@@ -81,7 +83,7 @@ describe('two retry runs at once', () => {
       });
     const results = await Promise.all([run(), run(), run()]);
     expect(results.reduce((sum, result) => sum + result.delivered, 0)).toBe(100);
-    for (const id of ids) expect(services.deliveredCount(id), id).toBe(1);
+    for (const id of ids) expect(services.webhook.deliveredCount(id), id).toBe(1);
     expect([...store.entries.keys()].filter((key) => !key.startsWith('submissions/'))).toEqual([]);
   });
 
@@ -91,7 +93,7 @@ describe('two retry runs at once', () => {
       const blobs = where === 'memory' ? undefined : await startBlobs();
       const store = blobs?.store ?? memoryStore();
       try {
-        const services = fakeServices();
+        const services = inProcessServices();
         const [id] = await seed(store, 1);
         // A run that stopped (its function was ended) while holding the lease.
         const expiresAt = new Date(clock.getTime() + LEASE_MS).toISOString();
@@ -106,10 +108,10 @@ describe('two retry runs at once', () => {
         };
         expect(await deliverPending(options)).toMatchObject({ tried: 0, skipped: 1 });
         expect(await deliverSubmission(id!, options)).toBe('busy');
-        expect(services.deliveries).toEqual([]);
+        expect(services.webhook.deliveries).toEqual([]);
         later(LEASE_MS + 1);
         expect(await deliverPending(options)).toMatchObject({ tried: 1, delivered: 1 });
-        expect(services.deliveredCount(id!)).toBe(1);
+        expect(services.webhook.deliveredCount(id!)).toBe(1);
         expect((await store.list({ prefix: 'leases/' })).blobs).toEqual([]);
       } finally {
         await blobs?.stop();
@@ -121,7 +123,7 @@ describe('two retry runs at once', () => {
 describe('an entry the run cannot read', () => {
   it('is skipped and logged by its id without personal data; every other entry is delivered', async () => {
     const blobs = await startBlobs();
-    const services = fakeServices();
+    const services = inProcessServices();
     try {
       const ids = await seed(blobs.store, 10);
       await blobs.store.set(pendingKey('broken-marker'), 'not json at all');
@@ -138,7 +140,7 @@ describe('an entry the run cannot read', () => {
         fetch: services.fetch,
       });
       expect(result).toMatchObject({ tried: 10, delivered: 10, skipped: 2 });
-      for (const id of ids) expect(services.deliveredCount(id)).toBe(1);
+      for (const id of ids) expect(services.webhook.deliveredCount(id)).toBe(1);
       const text = logs.join('\n');
       expect(text).toMatch(/"id":"broken-marker".*unreadable/);
       expect(text).toMatch(/"id":"broken-record".*unreadable/);
@@ -157,9 +159,9 @@ describe('an entry the run cannot read', () => {
 describe('a webhook that hangs', () => {
   it('does not keep the run past its time budget, and strands nothing: the rest is delivered by later runs', async () => {
     const store = memoryStore();
-    const services = fakeServices();
+    const services = inProcessServices();
     const ids = await seed(store, 30);
-    services.webhook = 'hang';
+    services.webhook.mode = 'hang';
     const options = {
       store,
       forwardUrl: WEBHOOK_URL,
@@ -171,14 +173,23 @@ describe('a webhook that hangs', () => {
       concurrency: 4,
       heldHere: new Set<string>(),
     };
-    const started = performance.now();
-    const result = await deliverPending(options);
-    // Without the budget the 30 hangs would take 30 / 4 × 1 s = 7.5 s; with it, the budget and the attempts under
-    // way (2.5 s). The bound between leaves a slow machine room without letting a run that ignores its budget pass.
-    expect(performance.now() - started).toBeLessThan(5000);
-    expect(result.tried).toBeGreaterThan(0);
-    expect(result.left).toBeGreaterThan(0);
-    expect(result.tried + result.left).toBe(30);
+    // On a fake clock: the run's four workers each start one call; the calls time out after 1 s, past the latest
+    // start the 1.5 s budget allows (it keeps room for a call's timeout), so the run starts no more. Without the
+    // budget it would go on to try all 30, four at a time.
+    useFakeClock();
+    let calls = 0;
+    const counting: typeof fetch = (input, init) => {
+      calls += 1;
+      return services.fetch(input, init);
+    };
+    let result: RunResult | undefined;
+    const run = deliverPending({ ...options, fetch: counting }).then((finished) => (result = finished));
+    // The clock stands still until the four workers have each started their call.
+    while (calls < 4) await new Promise((done) => setImmediate(done));
+    while (!result) await vi.advanceTimersByTimeAsync(100);
+    await run;
+    expect(calls).toBe(4);
+    expect(result).toMatchObject({ tried: 4, left: 26 });
     for (const id of ids) {
       const record = await readSubmission(store, id);
       expect(record?.delivery.status).toBe('pending');
@@ -187,12 +198,13 @@ describe('a webhook that hangs', () => {
     expect([...store.entries.keys()].filter((key) => key.startsWith('leases/'))).toEqual([]);
     expect(logs.join('\n')).toMatch(/webhook timed out/);
 
-    services.webhook = 'up';
+    vi.useRealTimers();
+    services.webhook.mode = 'up';
     for (let run = 0; run < 10 && store.entries.size > ids.length; run += 1) {
       later(60 * 60 * 1000);
       await deliverPending({ ...options, timeoutMs: 1000, budgetMs: 20_000 });
     }
-    for (const id of ids) expect(services.deliveredCount(id), id).toBe(1);
+    for (const id of ids) expect(services.webhook.deliveredCount(id), id).toBe(1);
     expect([...store.entries.keys()].filter((key) => !key.startsWith('submissions/'))).toEqual([]);
   });
 });
@@ -200,8 +212,8 @@ describe('a webhook that hangs', () => {
 describe('a webhook down for days', () => {
   it('is retried with growing waits, then after the limit the submission is marked failed and stays stored', async () => {
     const store: MemoryStore = memoryStore();
-    const services = fakeServices();
-    services.webhook = 'down';
+    const services = inProcessServices();
+    services.webhook.mode = 'down';
     const [id] = await seed(store, 1);
     const options = { store, forwardUrl: WEBHOOK_URL, retryBaseMs: 60_000, now: () => clock, fetch: services.fetch };
     const receivedAt = clock.getTime();
@@ -227,9 +239,9 @@ describe('a webhook down for days', () => {
     expect(logs.join('\n')).toMatch(/"status":"failed"/);
 
     // Nothing brings it back: later runs leave it alone.
-    services.webhook = 'up';
+    services.webhook.mode = 'up';
     later(GIVE_UP_AFTER_MS);
     expect(await deliverPending(options)).toMatchObject({ tried: 0 });
-    expect(services.deliveries).toEqual([]);
+    expect(services.webhook.deliveries).toEqual([]);
   });
 });

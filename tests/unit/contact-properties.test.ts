@@ -14,7 +14,7 @@ import {
 } from '../../src/lib/forms';
 import { contactRequest, SITE } from '../support/contact-request';
 import { formBodies } from '../support/form-bodies';
-import { fakeServices, VERIFY_URL, WEBHOOK_URL, type FakeServices } from '../support/fake-services';
+import { inProcessServices, VERIFY_URL, WEBHOOK_URL, type InProcessServices } from '../support/stand-ins';
 import { memoryStore, type MemoryStore } from '../support/memory-store';
 
 /*
@@ -99,7 +99,7 @@ const validShape = {
   key: 'key-aaaaaaaa',
 } as const;
 
-let services: FakeServices;
+let services: InProcessServices;
 let store: MemoryStore;
 let background: Promise<unknown>[];
 const config = readConfig({ URL: SITE, HCAPTCHA_VERIFY_URL: VERIFY_URL, CONTACT_FORWARD_URL: WEBHOOK_URL }, 'dev');
@@ -116,14 +116,14 @@ it('never throws, answers only documented statuses safely, and stores only valid
   const seen = new Map<number, number>();
   await fc.assert(
     fc.asyncProperty(fc.array(request, { minLength: 1, maxLength: 4 }), async (requests) => {
-      services = fakeServices();
+      services = inProcessServices();
       store = memoryStore();
       background = [];
       const accepted = new Set<string>();
       for (const shape of requests) {
         let body = shape.body;
         if (!(typeof body === 'string' || body instanceof Uint8Array) && body['h-captcha-response'] === 'passing')
-          body = { ...body, 'h-captcha-response': services.token() };
+          body = { ...body, 'h-captcha-response': services.siteverify.token() };
         const raw = typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body);
         const response = await handleContact(
           contactRequest(undefined, {

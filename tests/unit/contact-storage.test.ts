@@ -5,7 +5,7 @@ import { deliverPending, LEASE_MS, ORPHAN_MARKER_GRACE_MS } from '../../netlify/
 import type { StoredSubmission, SubmissionStore } from '../../netlify/lib/records';
 import { contactRequest, SITE } from '../support/contact-request';
 import { formBodies, person } from '../support/form-bodies';
-import { fakeServices, VERIFY_URL, WEBHOOK_URL, type FakeServices } from '../support/fake-services';
+import { inProcessServices, VERIFY_URL, WEBHOOK_URL, type InProcessServices } from '../support/stand-ins';
 import { crashingStore, memoryStore, type MemoryStore } from '../support/memory-store';
 
 /*
@@ -18,7 +18,7 @@ import { crashingStore, memoryStore, type MemoryStore } from '../support/memory-
 
 const callback = (token: string) => formBodies(token).callback;
 
-let services: FakeServices;
+let services: InProcessServices;
 let store: MemoryStore;
 let clock: Date;
 let background: Promise<unknown>[];
@@ -29,7 +29,7 @@ const config = readConfig(
 );
 
 beforeEach(() => {
-  services = fakeServices();
+  services = inProcessServices();
   store = memoryStore();
   clock = new Date('2026-11-21T10:00:00Z');
   background = [];
@@ -85,21 +85,21 @@ const retry = () =>
 
 describe('a resend with the same Idempotency-Key', () => {
   it('with the same answers (and a fresh captcha token) gets the same id: one record, one delivery', async () => {
-    const first = await send(callback(services.token()), 'form-key-000001');
+    const first = await send(callback(services.siteverify.token()), 'form-key-000001');
     await Promise.all(background);
-    const again = await send(callback(services.token()), 'form-key-000001');
+    const again = await send(callback(services.siteverify.token()), 'form-key-000001');
     expect(first.status).toBe(202);
     expect(again).toMatchObject({ status: 202, body: { ok: true, id: first.body.id } });
     await Promise.all(background);
     expect(records()).toHaveLength(1);
-    expect(services.deliveredCount(first.body.id as string)).toBe(1);
-    expect(services.deliveries).toHaveLength(1);
+    expect(services.webhook.deliveredCount(first.body.id as string)).toBe(1);
+    expect(services.webhook.deliveries).toHaveLength(1);
   });
 
   it('with other answers is refused with 409 in plain words, and the first submission stays as it was', async () => {
-    const first = await send(callback(services.token()), 'form-key-000002');
+    const first = await send(callback(services.siteverify.token()), 'form-key-000002');
     const edited = await send(
-      { ...callback(services.token()), message: 'Actually, call me on Monday.' },
+      { ...callback(services.siteverify.token()), message: 'Actually, call me on Monday.' },
       'form-key-000002',
     );
     expect(edited.status).toBe(409);
@@ -110,7 +110,7 @@ describe('a resend with the same Idempotency-Key', () => {
     expect(records()[0]).toMatchObject({ id: first.body.id, fields: { message: person.message } });
     // The form then sends the edit under a new key: a new submission.
     const fresh = await send(
-      { ...callback(services.token()), message: 'Actually, call me on Monday.' },
+      { ...callback(services.siteverify.token()), message: 'Actually, call me on Monday.' },
       'form-key-000003',
     );
     expect(fresh.status).toBe(202);
@@ -118,7 +118,7 @@ describe('a resend with the same Idempotency-Key', () => {
   });
 
   it('with a filled honeypot where the first had none is another submission, refused with 409', async () => {
-    await send(callback(services.token()), 'form-key-000004');
+    await send(callback(services.siteverify.token()), 'form-key-000004');
     expect((await send({ ...callback('x'), website: 'http://spam.example' }, 'form-key-000004')).status).toBe(409);
   });
 });
@@ -128,7 +128,7 @@ describe('a crash after any write', () => {
   for (let crashAfter = 1; crashAfter <= 7; crashAfter += 1) {
     it(`after write ${crashAfter}: the resend and the retry run store it once and deliver it exactly once`, async () => {
       const key = `crash-key-${crashAfter}-0001`;
-      const token = services.token();
+      const token = services.siteverify.token();
       const dying = crashingStore(store, crashAfter);
       const first = await send(callback(token), key, dying);
       await Promise.allSettled(background);
@@ -150,23 +150,23 @@ describe('a crash after any write', () => {
       expect(stored).toHaveLength(1);
       expect(stored[0]!.id).toBe(again.body.id);
       expect(stored[0]!.delivery.status).toBe('delivered');
-      expect(services.deliveries.map((delivery) => delivery.idempotencyKey)).toEqual([again.body.id]);
+      expect(services.webhook.deliveries.map((delivery) => delivery.idempotencyKey)).toEqual([again.body.id]);
       expect(keysUnder('pending/')).toEqual([]);
       expect(keysUnder('leases/')).toEqual([]);
     });
   }
 
   it('never asks hCaptcha twice for one claimed request: its token could not pass again', async () => {
-    const token = services.token();
+    const token = services.siteverify.token();
     await send(callback(token), 'crash-key-captcha1', crashingStore(store, 1));
     const again = await send(callback(token), 'crash-key-captcha1');
     expect(again.status).toBe(202);
-    expect(services.verifications).toBe(1);
+    expect(services.siteverify.calls.length).toBe(1);
   });
 
   it('leaves a marker whose record never came for the grace period, then drops it, logging no personal data', async () => {
     const dying = crashingStore(store, 2);
-    await send(callback(services.token()), 'crash-key-orphan01', dying);
+    await send(callback(services.siteverify.token()), 'crash-key-orphan01', dying);
     expect(keysUnder('pending/')).toHaveLength(1);
     expect(records()).toEqual([]);
 
@@ -177,7 +177,7 @@ describe('a crash after any write', () => {
     clock = new Date(clock.getTime() + ORPHAN_MARKER_GRACE_MS);
     await retry();
     expect(keysUnder('pending/')).toEqual([]);
-    expect(services.deliveries).toEqual([]);
+    expect(services.webhook.deliveries).toEqual([]);
     const text = logs.join('\n');
     expect(text).toMatch(/without a record.*dropped/);
     for (const secret of Object.values(person)) expect(text).not.toContain(secret);
@@ -212,18 +212,18 @@ describe('every answer', () => {
       const response = await handleContact(request, deps(on));
       statuses.set(response.status, response.headers);
     };
-    await note(contactRequest(callback(services.token())));
+    await note(contactRequest(callback(services.siteverify.token())));
     await note(contactRequest(undefined, { raw: '{' }));
     await note(contactRequest(callback('forged')));
     await note(contactRequest(callback('x'), { method: 'PUT' }));
-    await send(callback(services.token()), 'headers-key-0001');
+    await send(callback(services.siteverify.token()), 'headers-key-0001');
     await note(
       contactRequest({ ...callback('x'), message: 'other' }, { headers: { 'Idempotency-Key': 'headers-key-0001' } }),
     );
     await note(contactRequest(undefined, { raw: 'x'.repeat(40_000) }));
     await note(contactRequest(callback('x'), { headers: { 'Content-Type': 'text/plain' } }));
     await note(contactRequest({ ...callback('x'), email: 'nope' }));
-    await note(contactRequest(callback(services.token())), crashingStore(store, 0));
+    await note(contactRequest(callback(services.siteverify.token())), crashingStore(store, 0));
     expect([...statuses.keys()].sort()).toEqual([202, 400, 403, 405, 409, 413, 415, 422, 503]);
     for (const [status, headers] of statuses) expectSafeHeaders(headers, String(status));
   });

@@ -7,7 +7,7 @@ import { pendingKey, submissionKey, type StoredSubmission } from '../../netlify/
 import { startBlobs } from '../support/blobs';
 
 /*
- * `npm run submissions` (scripts/submissions.mjs) over a Blobs folder that
+ * `npm run submissions` (scripts/submissions.ts) over a Blobs folder that
  * holds what a visitor or a crash can leave: control characters in the fields,
  * an entry that is not JSON, a temporary file of an interrupted write, and a
  * delivery given up after the limit.
@@ -35,7 +35,7 @@ const isRaw = (code: number) =>
   (code >= 0x2066 && code <= 0x2069);
 
 async function listSubmissions(...args: string[]) {
-  const { stdout, stderr } = await promisify(execFile)(process.execPath, ['scripts/submissions.mjs', ...args], {
+  const { stdout, stderr } = await promisify(execFile)(process.execPath, ['scripts/submissions.ts', ...args], {
     cwd: root,
     env: { ...process.env, LOCAL_DATA_DIR: blobs.directory, SUBMISSIONS_STORE: 'submissions' },
     timeout: 20_000,
@@ -127,12 +127,27 @@ describe('npm run submissions -- --export / --erase', { timeout: 30_000 }, () =>
     }
   }
 
-  it("--export prints every submission stored for the address, and no one else's", async () => {
+  it("--export prints every submission stored for the address with its mailing-list consent, and no one else's", async () => {
     await storeThree();
+    await blobs.store.setJSON(submissionKey('asha-2'), {
+      ...record(
+        'asha-2',
+        { name: 'Name asha-2', email: 'ASHA@example.com', message: 'Message of asha-2' },
+        {
+          status: 'delivered',
+          attempts: 1,
+        },
+      ),
+      consent: { mailingList: true, givenAt: '2026-11-22T10:00:00.000Z', noticeVersion: '2026-11-01' },
+    });
     const { stdout } = await listSubmissions('--export', 'asha@example.com');
     expect(stdout).toContain('2 submission(s) stored for asha@example.com');
     expect(stdout).toContain('message: Message of asha-1');
     expect(stdout).toContain('message: Message of asha-2');
+    const consents = stdout.split('\n').filter((line) => line.includes('consent:'));
+    expect(consents).toEqual([
+      '    consent: mailing list, given at 2026-11-22T10:00:00.000Z under notice version 2026-11-01',
+    ]);
     expect(stdout).toContain(pendingKey('asha-1'));
     expect(stdout).not.toContain('ravi');
   });

@@ -8,7 +8,7 @@ import { rupeeCharacters, textCharacters, unicodeRange } from '../../scripts/fon
  * A font face that claims a character its file lacks shows the fallback's glyph
  * anyway, after a download; one that leaves out a character the file holds
  * sends it to the fallback font. So each @font-face claims exactly the
- * characters scripts/make-fonts.mjs put into its file, and the file holds them
+ * characters scripts/make-fonts.ts put into its file, and the file holds them
  * (a list changed without running the script again fails here).
  */
 

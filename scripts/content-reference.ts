@@ -6,19 +6,21 @@ import { fileURLToPath } from 'node:url';
 import { runnerImport } from 'vite';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const load = async (path) =>
+// Typed by the modules' own exports: runnerImport hands back an untyped module object.
+const load = async <Module>(path: string): Promise<Module> =>
   (
     await runnerImport(new URL(path, new URL('..', import.meta.url)).pathname, {
       configFile: false,
       root,
       resolve: { alias: { 'astro:content': 'astro/content/config' } },
     })
-  ).module;
+  ).module as Module;
 
-const { collections } = await load('src/content.config.ts');
-const { siteSchema } = await load('src/site.ts');
-const { cmsConfig } = await load('src/lib/cms/config.ts');
-const { fieldReference, withReference } = await load('src/lib/cms/reference.ts');
+const { collections } = await load<typeof import('../src/content.config.ts')>('src/content.config.ts');
+const { siteSchema } = await load<typeof import('../src/site.ts')>('src/site.ts');
+const { cmsConfig } = await load<typeof import('../src/lib/cms/config.ts')>('src/lib/cms/config.ts');
+const { fieldReference, withReference } =
+  await load<typeof import('../src/lib/cms/reference.ts')>('src/lib/cms/reference.ts');
 
 const guide = fileURLToPath(new URL('../CONTENT.md', import.meta.url));
 const reference = fieldReference(cmsConfig(collections, siteSchema, { repo: 'owner/site' }));

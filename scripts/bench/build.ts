@@ -7,9 +7,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 const pageSize = 4096;
 
 /** Resident memory in bytes of a process and all its descendants. */
-function treeRss(rootPid) {
-  const children = new Map();
-  const rss = new Map();
+function treeRss(rootPid: number): number {
+  const children = new Map<number, number[]>();
+  const rss = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -18,37 +18,39 @@ function treeRss(rootPid) {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const parent = Number(fields[1]);
       rss.set(Number(entry), Number(fields[21]) * pageSize);
-      if (!children.has(parent)) children.set(parent, []);
-      children.get(parent).push(Number(entry));
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
     } catch {
       // The process ended between listing and reading.
     }
   }
   let total = 0;
   const stack = [rootPid];
-  while (stack.length > 0) {
-    const pid = stack.pop();
+  for (let pid = stack.pop(); pid !== undefined; pid = stack.pop()) {
     total += rss.get(pid) ?? 0;
     stack.push(...(children.get(pid) ?? []));
   }
   return total;
 }
 
-/**
- * @param {string} cwd the project folder
- * @returns {Promise<{ seconds: number, peakMemoryBytes: number | null, output: string }>}
- */
-export function measureBuild(cwd) {
+export interface BuildMeasurement {
+  seconds: number;
+  /** Null where there is no /proc to read it from. */
+  peakMemoryBytes: number | null;
+  output: string;
+}
+
+/** Builds the project in `cwd`. */
+export function measureBuild(cwd: string): Promise<BuildMeasurement> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const child = spawn('npm', ['run', 'build'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const canSample = existsSync('/proc/self/stat');
     let peak = 0;
     const sample = () => {
-      if (canSample) peak = Math.max(peak, treeRss(child.pid));
+      if (canSample && child.pid !== undefined) peak = Math.max(peak, treeRss(child.pid));
     };
     const timer = setInterval(sample, 50);
     sample();

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // The built site and its functions on one port, through Netlify's own local
 // runtime, the libraries under `netlify dev`: @netlify/dev's static server with
 // pretty URLs, header rules (netlify.toml and dist/_headers) and redirects
@@ -12,11 +11,12 @@
 // for the scheduled functions. It also packages each function once, at start:
 // the runtime would package it again for every call (seconds each). Netlify
 // Blobs live in LOCAL_DATA_DIR (default .data/blobs), where `npm run
-// submissions` reads them. PORT sets the port (default 4321), CONTEXT the
+// submissions` reads them, and their conditional writes are made atomic here
+// (see serialisedWrites). PORT sets the port (default 4321), CONTEXT the
 // deploy context (default dev). It listens once everything is ready.
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { syncBuiltinESMExports } from 'node:module';
 import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
@@ -28,7 +28,7 @@ import { brotliCompress, gzip } from 'node:zlib';
 import { BlobsServer } from '@netlify/blobs/server';
 import { resolveConfig } from '@netlify/config';
 import { NetlifyDev } from '@netlify/dev';
-import { mockLocation } from '@netlify/dev-utils';
+import { HTTPServer, mockLocation } from '@netlify/dev-utils';
 import { FunctionsHandler } from '@netlify/functions-dev';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -37,21 +37,64 @@ const host = process.env.HOST ?? '127.0.0.1';
 const origin = `http://localhost:${port}`;
 const deployContext = process.env.CONTEXT ?? 'dev';
 const dataDirectory = process.env.LOCAL_DATA_DIR ?? fileURLToPath(new URL('../.data/blobs/', import.meta.url));
-/** The site id the Blobs are kept under; scripts/submissions.mjs reads the same. */
+/** The site id the Blobs are kept under; scripts/submissions.ts reads the same. */
 const SITE_ID = 'local-site';
-const log = (line) => console.error(`serve: ${line}`);
-const message = (error) => (error instanceof Error ? error.message : String(error));
+const log = (line: string) => console.error(`serve: ${line}`);
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-// Netlify Blobs in a folder of our choosing (the runtime's own Blobs server would use .netlify/blobs-serve).
+// --------------------------------------------------------------------------- Netlify Blobs
+
+/*
+ * Netlify Blobs promises that a create-only write (onlyIfNew, If-None-Match: *)
+ * and a write conditional on an ETag (onlyIfMatch, If-Match) are atomic: the
+ * idempotency claims, the records and the delivery leases depend on it
+ * (netlify/lib/contact.ts, netlify/lib/delivery.ts). @netlify/blobs' local
+ * BlobsServer checks the condition and then writes, with file operations
+ * between: two writes of one key can both pass the check. Every function call
+ * runs in a worker of its own, so nothing in the functions' memory can order
+ * them. This front takes the writes and deletes of each key one at a time, in
+ * order of arrival, and passes everything to the BlobsServer unchanged; reads
+ * need no turn, as the server writes each value to a temporary file and renames it.
+ */
+function serialisedWrites(target: string): HTTPServer {
+  const turns = new Map<string, Promise<unknown>>();
+  return new HTTPServer(async (request) => {
+    const url = new URL(request.url);
+    const forwarded = new URL(`${url.pathname}${url.search}`, target);
+    const headers = new Headers(request.headers);
+    for (const name of ['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'])
+      headers.delete(name);
+    if (request.method !== 'PUT' && request.method !== 'DELETE')
+      return fetch(forwarded, { method: request.method, headers });
+    // The body is read before the turn is taken, so a slow upload holds up no other write.
+    const body = request.method === 'PUT' ? await request.arrayBuffer() : undefined;
+    // One key's path, whichever region prefix the client put before it.
+    const key = url.pathname.replace(/^\/region:[^/]+/, '');
+    const write = (turns.get(key) ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => fetch(forwarded, { method: request.method, headers, ...(body ? { body } : {}) }));
+    turns.set(key, write);
+    try {
+      return await write;
+    } finally {
+      if (turns.get(key) === write) turns.delete(key);
+    }
+  });
+}
+
+// A folder of our choosing (the runtime's own Blobs server would use .netlify/blobs-serve).
 await mkdir(dataDirectory, { recursive: true });
 const blobsToken = crypto.randomUUID();
 const blobs = new BlobsServer({ directory: dataDirectory, token: blobsToken });
-const blobsURL = `http://127.0.0.1:${(await blobs.start()).port}`;
+const blobsWrites = serialisedWrites(`http://127.0.0.1:${(await blobs.start()).port}`);
+const blobsURL = `http://127.0.0.1:${new URL(await blobsWrites.start()).port}`;
 // The functions' workers inherit this, as they do under `netlify dev`.
 process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
   JSON.stringify({ edgeURL: blobsURL, uncachedEdgeURL: blobsURL, siteID: SITE_ID, token: blobsToken, deployID: '0' }),
 ).toString('base64');
 process.env.URL ??= origin;
+
+// --------------------------------------------------------------------------- Netlify's runtime
 
 const netlify = new NetlifyDev({
   projectRoot: root,
@@ -81,7 +124,7 @@ const { config } = await resolveConfig({
   mode: 'cli',
 });
 const functions = new FunctionsHandler({
-  config: { get: () => config },
+  config: { get: () => config } as ConstructorParameters<typeof FunctionsHandler>[0]['config'],
   destPath: packaged,
   geolocation: mockLocation,
   projectRoot: root,
@@ -89,27 +132,50 @@ const functions = new FunctionsHandler({
   siteId: SITE_ID,
   userFunctionsPath: config.functionsDirectory,
 });
-const packagedFunctions = await packageOnce(functions).catch(async (error) => {
-  await rm(packaged, { recursive: true, force: true });
-  throw error;
-});
+
+/**
+ * What this file uses of the wrapper beyond its typed interface (its registry
+ * is private there); package.json pins the wrapper's version for that reason.
+ */
+interface WrapperInternals {
+  scan: Promise<unknown>;
+  registry?: { functions?: Map<string, RegisteredFunction> };
+}
+interface RegisteredFunction {
+  name: string;
+  build(options: { buildDirectory: string; cache: object }): Promise<BuildResult>;
+  isScheduled(): Promise<boolean>;
+}
+interface BuildResult {
+  error?: unknown;
+  includedFiles?: string[];
+  srcFilesDiff?: { added: Set<string>; deleted: Set<string> };
+}
 
 /**
  * Packages every function now and keeps that package: the wrapper packages a
- * function again on every call, which takes seconds. The wrapper's registry is
- * not part of its typed interface, hence the checks.
+ * function again on every call, which takes seconds.
  */
-async function packageOnce(handler) {
-  await handler.scan;
-  const registry = handler.registry;
-  if (!registry?.functions) throw new Error('@netlify/functions-dev changed: its function registry is missing');
-  for (const fn of registry.functions.values()) {
+async function packageOnce(handler: FunctionsHandler): Promise<RegisteredFunction[]> {
+  const internals = handler as unknown as WrapperInternals;
+  await internals.scan;
+  const registered = internals.registry?.functions;
+  if (!registered) throw new Error('@netlify/functions-dev changed: its function registry is missing');
+  for (const fn of registered.values()) {
     const { error } = await fn.build({ buildDirectory: packaged, cache: {} });
     if (error) throw new Error(`could not package the function ${fn.name}: ${message(error)}`);
-    fn.build = async () => ({ includedFiles: [], srcFilesDiff: { added: new Set(), deleted: new Set() } });
+    fn.build = async () => ({
+      includedFiles: [],
+      srcFilesDiff: { added: new Set<string>(), deleted: new Set<string>() },
+    });
   }
-  return [...registry.functions.values()];
+  return [...registered.values()];
 }
+
+const packagedFunctions = await packageOnce(functions).catch(async (error: unknown) => {
+  await rm(packaged, { recursive: true, force: true });
+  throw error;
+});
 
 /*
  * The wrapper runs each call in a worker that lives on until the work the
@@ -118,9 +184,9 @@ async function packageOnce(handler) {
  * finish: so every worker is counted here (syncBuiltinESMExports hands the
  * counting class to the wrapper's `import { Worker }` as well).
  */
-const runningWorkers = new Set();
+const runningWorkers = new Set<Promise<unknown>>();
 workerThreads.Worker = class CountedWorker extends workerThreads.Worker {
-  constructor(...options) {
+  constructor(...options: ConstructorParameters<typeof workerThreads.Worker>) {
     super(...options);
     const exited = new Promise((done) => this.once('exit', done));
     runningWorkers.add(exited);
@@ -131,7 +197,11 @@ syncBuiltinESMExports();
 
 // --------------------------------------------------------------------------- compression
 
-const compressors = { br: promisify(brotliCompress), gzip: promisify(gzip) };
+type Encoding = 'br' | 'gzip';
+const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
+  br: promisify(brotliCompress),
+  gzip: promisify(gzip),
+};
 const compressibleType = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 
 /*
@@ -139,16 +209,16 @@ const compressibleType = /^(text\/|application\/(json|javascript|xml|manifest\+j
  * and Brotli at its highest quality takes a third of a second for the React
  * runtime, which every page load (and the bench) would otherwise pay.
  */
-const compressedBodies = new Map();
+const compressedBodies = new Map<string, Buffer>();
 
-function chooseEncoding(request, response) {
+function chooseEncoding(request: IncomingMessage, response: Response): Encoding | undefined {
   const accepted = String(request.headers['accept-encoding'] ?? '');
   if (request.method === 'HEAD' || !response.body || response.headers.has('content-encoding')) return undefined;
   if (!compressibleType.test(response.headers.get('content-type') ?? '')) return undefined;
   return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
 }
 
-async function compress(request, response, cacheable) {
+async function compress(request: IncomingMessage, response: Response, cacheable: boolean): Promise<Response> {
   const encoding = chooseEncoding(request, response);
   if (!encoding) return response;
   const plain = Buffer.from(await response.arrayBuffer());
@@ -159,20 +229,20 @@ async function compress(request, response, cacheable) {
   headers.set('content-encoding', encoding);
   headers.set('content-length', String(body.length));
   headers.append('vary', 'Accept-Encoding');
-  return new Response(body, { status: response.status, headers });
+  return new Response(new Uint8Array(body), { status: response.status, headers });
 }
 
 // --------------------------------------------------------------------------- requests
 
 /** The 404 page with the headers Netlify gives it, answered with status 404 as Netlify does. */
-async function notFound() {
+async function notFound(): Promise<Response> {
   const page = await netlify.handle(new Request(`${origin}/404.html`));
   if (!page) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
   return new Response(page.body, { status: 404, headers: page.headers });
 }
 
 /** The Web Request a function receives, for the host name the visitor used; the body only when it is to be read. */
-function webRequest(request, withBody) {
+function webRequest(request: IncomingMessage, withBody: boolean): Request {
   const url = new URL(request.url ?? '/', `http://${request.headers.host ?? `localhost:${port}`}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -180,13 +250,13 @@ function webRequest(request, withBody) {
   }
   const hasBody = withBody && request.method !== 'GET' && request.method !== 'HEAD';
   return new Request(url, {
-    method: request.method,
+    method: request.method ?? 'GET',
     headers,
-    ...(hasBody ? { body: Readable.toWeb(request), duplex: 'half' } : {}),
-  });
+    ...(hasBody ? { body: Readable.toWeb(request) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+  } as RequestInit);
 }
 
-async function answer(request) {
+async function answer(request: IncomingMessage): Promise<Response> {
   // Netlify's CDN sets these for the function; a visitor cannot.
   for (const name of Object.keys(request.headers)) if (name.startsWith('x-nf-')) delete request.headers[name];
   request.headers['x-forwarded-for'] = request.socket.remoteAddress ?? '127.0.0.1';
@@ -204,8 +274,8 @@ async function answer(request) {
 /** Methods a Web Request cannot carry (the Fetch standard forbids them); Netlify refuses them too. */
 const forbiddenMethods = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
-async function write(response, request, answered) {
-  const headers = {};
+async function write(response: ServerResponse, request: IncomingMessage, answered: Response): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
   answered.headers.forEach((value, name) => {
     if (name !== 'set-cookie') headers[name] = value;
   });
@@ -232,9 +302,9 @@ const server = createServer((request, response) => {
   }
   answer(request)
     .then((answered) => write(response, request, answered))
-    .catch((error) => {
+    .catch((error: unknown) => {
       // A visitor who navigates away mid-download is not an error of the server.
-      if (error?.code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+      if ((error as { code?: string } | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE') return;
       log(`could not answer ${request.method} ${request.url}: ${message(error)}`);
       if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       response.end('Internal error');
@@ -253,7 +323,7 @@ server.keepAliveTimeout = 60_000;
  * so a timer calls each at that pace, through the same wrapper as a request.
  */
 const SCHEDULE_INTERVAL_MS = 5 * 60 * 1000;
-const scheduled = [];
+const scheduled: RegisteredFunction[] = [];
 for (const fn of packagedFunctions) if (await fn.isScheduled()) scheduled.push(fn);
 const timer = setInterval(() => {
   for (const fn of scheduled) {
@@ -265,7 +335,7 @@ const timer = setInterval(() => {
       .match(request)
       .then((match) => match?.handle(request))
       .then((response) => response?.body?.cancel())
-      .catch((error) => log(`scheduled function ${fn.name} failed: ${message(error)}`));
+      .catch((error: unknown) => log(`scheduled function ${fn.name} failed: ${message(error)}`));
   }
 }, SCHEDULE_INTERVAL_MS);
 timer.unref();
@@ -275,16 +345,17 @@ server.listen(port, host, () => {
   console.log(`Submissions are stored in ${dataDirectory}; list them with: npm run submissions`);
 });
 
-async function shutdown() {
+async function shutdown(): Promise<void> {
   server.close();
   server.closeAllConnections();
   await Promise.race([Promise.all(runningWorkers), new Promise((done) => setTimeout(done, 15_000))]);
   await rm(packaged, { recursive: true, force: true });
   await netlify.stop();
+  await blobsWrites.stop();
   // By the time a signal is handled, the Blobs server may already be closed; that is no failure.
-  await blobs.stop().catch((error) => {
-    if (error?.code !== 'ERR_SERVER_NOT_RUNNING') throw error;
+  await blobs.stop().catch((error: unknown) => {
+    if ((error as { code?: string } | null)?.code !== 'ERR_SERVER_NOT_RUNNING') throw error;
   });
   process.exit(0);
 }
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void shutdown());
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown());

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // Lists the form submissions the local server (npm start) has stored, newest
 // first: `npm run submissions`, or `npm run submissions -- --json` for the records.
 // `-- --export EMAIL` prints everything stored for one e-mail address, and
@@ -14,11 +13,12 @@ import { fileURLToPath } from 'node:url';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { erasePerson, exportPerson } from '../netlify/lib/personal-data.ts';
+import type { StoredSubmission, SubmissionStore } from '../netlify/lib/records.ts';
 
 const directory = process.env.LOCAL_DATA_DIR?.trim() || fileURLToPath(new URL('../.data/blobs/', import.meta.url));
 const storeName = process.env.SUBMISSIONS_STORE?.trim() || 'submissions';
 const production = Boolean(process.env.NETLIFY_SITE_ID?.trim() && process.env.NETLIFY_AUTH_TOKEN?.trim());
-const argument = (flag) => {
+const argument = (flag: string): string | undefined => {
   const index = process.argv.indexOf(flag);
   return index === -1 ? undefined : (process.argv[index + 1] ?? '');
 };
@@ -38,14 +38,14 @@ const token = crypto.randomUUID();
 const server = production ? undefined : new BlobsServer({ directory, token });
 const url = server ? `http://127.0.0.1:${(await server.start()).port}` : undefined;
 
-const named = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\\': '\\\\' };
+const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\\': '\\\\' };
 
 /**
  * Whether a character could act on the terminal or hide what the text says: C0 controls, DEL, C1
  * controls, bidi overrides, isolates and marks, line and paragraph separators, zero-width characters
  * and the byte order mark.
  */
-function isHidden(code) {
+function isHidden(code: number): boolean {
   return (
     code <= 0x1f ||
     (code >= 0x7f && code <= 0x9f) ||
@@ -61,19 +61,20 @@ function isHidden(code) {
  * JSON whose strings show every control or invisible character as an escape: JSON.stringify leaves C1
  * controls, bidi overrides and the like as they are, and a terminal would act on them.
  */
-function safeJson(value) {
+function safeJson(value: unknown): string {
   return JSON.stringify(value, null, 2).replace(
     /[\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g,
-    (character) => `\\u${character.codePointAt(0).toString(16).padStart(4, '0')}`,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }
 
 /** The text with every control or invisible character written as an escape: "\x1b", "\u202e", "\n". */
-function visible(value) {
+function visible(value: unknown): string {
   let text = '';
   for (const character of String(value)) {
-    const code = character.codePointAt(0);
-    if (named[character]) text += named[character];
+    const code = character.codePointAt(0)!;
+    const name = named[character];
+    if (name) text += name;
     else if (!isHidden(code)) text += character;
     else text += code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
   }
@@ -81,15 +82,18 @@ function visible(value) {
 }
 
 /** Each answer as "name: value" lines, nested answers (a service's questions) as "serviceFields.name". */
-function fieldLines(fields, prefix = '') {
+function fieldLines(fields: Record<string, unknown> | undefined, prefix = ''): string[] {
   return Object.entries(fields ?? {}).flatMap(([name, value]) =>
     value && typeof value === 'object' && !Array.isArray(value)
-      ? fieldLines(value, `${prefix}${name}.`)
+      ? fieldLines(value as Record<string, unknown>, `${prefix}${name}.`)
       : [`${visible(prefix + name)}: ${visible(Array.isArray(value) ? value.join(', ') : value)}`],
   );
 }
 
-function deliveryLine(delivery) {
+/** A record as read from the store: written by any version of the function, so every part may be missing. */
+type ReadRecord = Partial<Omit<StoredSubmission, 'delivery'>> & { delivery?: Partial<StoredSubmission['delivery']> };
+
+function deliveryLine(delivery: ReadRecord['delivery']): string {
   const status = visible(delivery?.status ?? 'unknown');
   const attempts = Number(delivery?.attempts) || 0;
   const error = delivery?.lastError ? ` (last error: ${visible(delivery.lastError)})` : '';
@@ -101,8 +105,26 @@ function deliveryLine(delivery) {
   return status;
 }
 
+/** The mailing-list consent a record carries, as one line: when it was given and under which notice. */
+function consentLine(consent: ReadRecord['consent']): string | undefined {
+  if (!consent) return undefined;
+  const mailingList = consent.mailingList ? 'mailing list' : visible(JSON.stringify(consent));
+  return `${mailingList}, given at ${visible(consent.givenAt ?? '?')} under notice version ${visible(consent.noticeVersion ?? '?')}`;
+}
+
+/** One submission as the listing and `--export` print it: its heading, delivery, consent and every answer. */
+function printRecord(record: ReadRecord): void {
+  const spam = record.spam ? '  [spam: honeypot filled]' : '';
+  console.log(`${visible(record.receivedAt)}  ${visible(record.kind).padEnd(15)} ${visible(record.id)}${spam}`);
+  console.log(`    delivery: ${deliveryLine(record.delivery)}`);
+  const consent = consentLine(record.consent);
+  if (consent) console.log(`    consent: ${consent}`);
+  for (const line of fieldLines(record.fields)) console.log(`    ${line}`);
+  console.log('');
+}
+
 /** One person's data, as `--export` prints it: every submission in full, then the keys stored for them. */
-async function exportCommand(store, email) {
+async function exportCommand(store: SubmissionStore, email: string): Promise<void> {
   const found = await exportPerson(store, email);
   for (const key of found.unreadable) console.error(`Skipped ${visible(key)}: it could not be read as a submission.`);
   if (process.argv.includes('--json')) {
@@ -110,17 +132,12 @@ async function exportCommand(store, email) {
     return;
   }
   console.log(`${found.submissions.length} submission(s) stored for ${visible(email)} in the "${storeName}" store.\n`);
-  for (const record of found.submissions) {
-    console.log(`${visible(record.receivedAt)}  ${visible(record.kind)}  ${visible(record.id)}`);
-    console.log(`    delivery: ${deliveryLine(record.delivery)}`);
-    for (const line of fieldLines(record.fields)) console.log(`    ${line}`);
-    console.log('');
-  }
+  for (const record of found.submissions) printRecord(record);
   if (found.keys.length) console.log(`Stored under: ${found.keys.map(visible).join(', ')}`);
 }
 
 /** `--erase`: erases everything stored for the address and lists what went. */
-async function eraseCommand(store, email) {
+async function eraseCommand(store: SubmissionStore, email: string): Promise<void> {
   const result = await erasePerson(store, email);
   for (const key of result.unreadable) console.error(`Skipped ${visible(key)}: it could not be read, so not checked.`);
   if (result.erased.length === 0) {
@@ -131,42 +148,19 @@ async function eraseCommand(store, email) {
   for (const entry of result.erased) console.log(`    ${visible(entry.id)}: ${entry.keys.map(visible).join(', ')}`);
 }
 
-try {
-  const store = production
-    ? getStore({
-        name: storeName,
-        siteID: process.env.NETLIFY_SITE_ID.trim(),
-        token: process.env.NETLIFY_AUTH_TOKEN.trim(),
-        consistency: 'strong',
-      })
-    : getStore({
-        name: storeName,
-        siteID: 'local-site',
-        token,
-        edgeURL: url,
-        uncachedEdgeURL: url,
-        consistency: 'strong',
-      });
-  if (exportEmail !== undefined) await exportCommand(store, exportEmail);
-  else if (eraseEmail !== undefined) await eraseCommand(store, eraseEmail);
-  else await listCommand(store);
-} finally {
-  await server?.stop();
-}
-
 /** Every submission, newest first. */
-async function listCommand(store) {
+async function listCommand(store: SubmissionStore): Promise<void> {
   const { blobs } = await store.list({ prefix: 'submissions/' });
-  const records = [];
-  const skipped = [];
+  const records: ReadRecord[] = [];
+  const skipped: string[] = [];
   for (const { key } of blobs) {
     // The local Blobs server writes each entry to a temporary ".xxxx" file first; a crash can leave one behind.
-    if (key.split('/').pop().startsWith('.')) {
+    if (key.split('/').pop()?.startsWith('.')) {
       skipped.push(`${key} (a temporary file left by an interrupted write)`);
       continue;
     }
     try {
-      const record = JSON.parse(await store.get(key, { type: 'text' }));
+      const record = (await store.get(key, { type: 'json', consistency: 'strong' })) as ReadRecord | null;
       if (!record || typeof record !== 'object' || typeof record.id !== 'string') throw new Error('not a submission');
       records.push(record);
     } catch (error) {
@@ -186,13 +180,29 @@ async function listCommand(store) {
       `${records.length} submission(s) in the "${storeName}" store, newest first` +
         `${failed ? `; ${failed} FAILED (stored, not delivered)` : ''}${pending ? `; ${pending} pending` : ''}:\n`,
     );
-    for (const record of records) {
-      console.log(
-        `${visible(record.receivedAt)}  ${visible(record.kind).padEnd(15)} ${visible(record.id)}${record.spam ? '  [spam: honeypot filled]' : ''}`,
-      );
-      console.log(`    delivery: ${deliveryLine(record.delivery)}`);
-      for (const line of fieldLines(record.fields)) console.log(`    ${line}`);
-      console.log('');
-    }
+    for (const record of records) printRecord(record);
   }
+}
+
+try {
+  const store: SubmissionStore = server
+    ? getStore({
+        name: storeName,
+        siteID: 'local-site',
+        token,
+        edgeURL: url!,
+        uncachedEdgeURL: url!,
+        consistency: 'strong',
+      })
+    : getStore({
+        name: storeName,
+        siteID: process.env.NETLIFY_SITE_ID!.trim(),
+        token: process.env.NETLIFY_AUTH_TOKEN!.trim(),
+        consistency: 'strong',
+      });
+  if (exportEmail !== undefined) await exportCommand(store, exportEmail);
+  else if (eraseEmail !== undefined) await eraseCommand(store, eraseEmail);
+  else await listCommand(store);
+} finally {
+  await server?.stop();
 }

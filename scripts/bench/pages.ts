@@ -5,24 +5,27 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium } from 'playwright';
+import { chromium, type Page, type Request } from '@playwright/test';
 import { chromiumArgs } from '../chromium.ts';
 import { budgets, distPages, firstPaintCss, gzipSize, islandsIn, wcagTags } from './budgets.ts';
+import type { AxeViolation, PageAtWidth, PageEntry } from './report.ts';
 
 export const widths = [375, 1280];
 
-async function pool(items, concurrency, work) {
+async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
   const queue = [...items];
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (queue.length > 0) await work(queue.shift());
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
     }),
   );
 }
 
-const isLocal = (url) => ['localhost', '127.0.0.1'].includes(new URL(url).hostname);
+const isLocal = (url: string) => ['localhost', '127.0.0.1'].includes(new URL(url).hostname);
 
-function violationsOf(results) {
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+
+function violationsOf(results: AxeResults): AxeViolation[] {
   return results.violations.map((violation) => ({
     id: violation.id,
     impact: violation.impact,
@@ -33,21 +36,33 @@ function violationsOf(results) {
 }
 
 /** Loads a page and, when asked, waits until nothing more arrives without the visitor doing anything. */
-async function load(page, url, { settle }) {
+async function load(page: Page, url: string, { settle }: { settle: boolean }) {
   const response = await page.goto(url, { waitUntil: 'load' });
   if (settle) await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
   return response;
 }
 
-/**
- * @param {{ origin: string, distRoot: string, chromePath: string, concurrency?: number, log?: (line: string) => void }} options
- */
-export async function measurePages({ origin, distRoot, chromePath, concurrency = 2, log = () => {} }) {
+export interface PagesOptions {
+  origin: string;
+  distRoot: string;
+  /** The browser; Playwright's own when undefined. */
+  chromePath: string | undefined;
+  concurrency?: number;
+  log?: (line: string) => void;
+}
+
+export async function measurePages({
+  origin,
+  distRoot,
+  chromePath,
+  concurrency = 2,
+  log = () => {},
+}: PagesOptions): Promise<PageEntry[]> {
   const pages = distPages(distRoot);
-  const browser = await chromium.launch({ executablePath: chromePath, args: chromiumArgs });
-  const results = new Map(pages.map(({ path }) => [path, { path, widths: {} }]));
-  const gzipOfFile = new Map();
-  const gzipOf = (path) => {
+  const browser = await chromium.launch({ ...(chromePath ? { executablePath: chromePath } : {}), args: chromiumArgs });
+  const results = new Map<string, PageEntry>(pages.map(({ path }) => [path, { path, widths: {} }]));
+  const gzipOfFile = new Map<string, number | null>();
+  const gzipOf = (path: string): number | null => {
     if (!gzipOfFile.has(path)) {
       try {
         gzipOfFile.set(path, gzipSize(readFileSync(join(distRoot, path))));
@@ -55,19 +70,19 @@ export async function measurePages({ origin, distRoot, chromePath, concurrency =
         gzipOfFile.set(path, null);
       }
     }
-    return gzipOfFile.get(path);
+    return gzipOfFile.get(path) ?? null;
   };
 
   try {
     for (const width of widths) {
-      for (const reducedMotion of ['no-preference', 'reduce']) {
+      for (const reducedMotion of ['no-preference', 'reduce'] as const) {
         const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion });
         // Nothing leaves the machine; what tried to is reported.
-        const outbound = new Map();
+        const outbound = new Map<Page, string[]>();
         await context.route('**/*', (route) => {
           const url = route.request().url();
           if (isLocal(url)) return route.continue();
-          let page;
+          let page: Page | undefined;
           try {
             page = route.request().frame().page();
           } catch {
@@ -79,12 +94,13 @@ export async function measurePages({ origin, distRoot, chromePath, concurrency =
         let done = 0;
         await pool(pages, concurrency, async ({ path, file }) => {
           const page = await context.newPage();
-          const requests = [];
+          const requests: Request[] = [];
           page.on('requestfinished', (request) => requests.push(request));
           page.on('requestfailed', (request) => requests.push(request));
           try {
             const response = await load(page, `${origin}${path}`, { settle: reducedMotion === 'no-preference' });
-            const entry = results.get(path).widths[width] ?? {};
+            const result = results.get(path)!;
+            const entry: PageAtWidth = result.widths[width] ?? {};
             if (reducedMotion === 'no-preference') {
               const html = readFileSync(file, 'utf8');
               const css = firstPaintCss(html);
@@ -99,7 +115,7 @@ export async function measurePages({ origin, distRoot, chromePath, concurrency =
               );
               const htmlGzip = gzipSize(html);
               const linkedCssGzip = css.linked.reduce((sum, href) => sum + (gzipOf(href) ?? 0), 0);
-              Object.assign(entry, {
+              const measured: PageAtWidth = {
                 status: response?.status() ?? null,
                 requests: requests.length,
                 transferredBytes: transferred.reduce((sum, bytes) => sum + bytes, 0),
@@ -120,7 +136,8 @@ export async function measurePages({ origin, distRoot, chromePath, concurrency =
                   fits: htmlGzip + linkedCssGzip <= budgets.firstRoundTripBytes,
                 },
                 islands: [...new Set(islandsIn(html).map((island) => `${island.name} (client:${island.client})`))],
-              });
+              };
+              Object.assign(entry, measured);
             }
             const axe = await new AxeBuilder({ page })
               .withTags([...wcagTags, 'best-practice'])
@@ -137,11 +154,12 @@ export async function measurePages({ origin, distRoot, chromePath, concurrency =
               bestPractice: violations.filter((violation) => !wcag.has(violation.id)),
             };
             entry.outbound = [...(entry.outbound ?? []), ...(outbound.get(page) ?? [])];
-            results.get(path).widths[width] = entry;
+            result.widths[width] = entry;
           } catch (error) {
-            results.get(path).widths[width] = {
-              ...(results.get(path).widths[width] ?? {}),
-              error: (error instanceof Error ? error.message : String(error)).split('\n')[0],
+            const result = results.get(path)!;
+            result.widths[width] = {
+              ...result.widths[width],
+              error: (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '',
             };
           } finally {
             await page.close();

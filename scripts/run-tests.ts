@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // `npm test` and `npm run verify`: the test tiers, with the independent ones at
 // the same time so that both cores work. A plan is a list of phases; a phase is
 // a list of lanes that run side by side; a lane is npm scripts run one after the
@@ -8,11 +7,12 @@
 // Each lane's output is printed as a block when the lane ends, so two tiers'
 // lines never interleave; a line says when each script starts and how long it took.
 //
-//   node scripts/run-tests.mjs test     what `npm test` runs
-//   node scripts/run-tests.mjs verify   what `npm run verify` runs
-import { spawn } from 'node:child_process';
+//   node scripts/run-tests.ts test     what `npm test` runs
+//   node scripts/run-tests.ts verify   what `npm run verify` runs
+import { spawn, type ChildProcess } from 'node:child_process';
 
-const plans = {
+/** Phases, each a list of lanes that run side by side, each lane npm scripts one after the other. */
+const plans: Record<string, string[][][]> = {
   test: [
     // Nothing here needs the build; `check` and `build` share Astro's generated
     // types in .astro/, so they take turns.
@@ -28,16 +28,16 @@ const plans = {
 
 const plan = plans[process.argv[2] ?? ''];
 if (!plan) {
-  console.error(`Usage: node scripts/run-tests.mjs ${Object.keys(plans).join(' | ')}`);
+  console.error(`Usage: node scripts/run-tests.ts ${Object.keys(plans).join(' | ')}`);
   process.exit(2);
 }
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const running = new Set();
-const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
+const running = new Set<ChildProcess>();
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 
 /** Runs one npm script, keeping its output; resolves with whether it passed. */
-function runScript(script, output) {
+function runScript(script: string, output: Buffer[]): Promise<boolean> {
   return new Promise((resolve) => {
     const started = Date.now();
     console.log(`▶ ${script}`);
@@ -49,8 +49,8 @@ function runScript(script, output) {
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
     });
     running.add(child);
-    child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
     child.on('close', (code, signal) => {
       running.delete(child);
       const passed = code === 0;
@@ -71,10 +71,10 @@ function runScript(script, output) {
  * still running 30 seconds later is killed.
  */
 function stopAll() {
-  const signal = (child, name) => {
+  const signal = (child: ChildProcess, name: NodeJS.Signals) => {
     try {
       if (process.platform === 'win32') child.kill();
-      else process.kill(-child.pid, name);
+      else if (child.pid !== undefined) process.kill(-child.pid, name);
     } catch {
       // It has just ended.
     }
@@ -87,8 +87,8 @@ function stopAll() {
 
 let failed = false;
 
-async function runLane(scripts) {
-  const output = [];
+async function runLane(scripts: string[]): Promise<boolean> {
+  const output: Buffer[] = [];
   let passed = true;
   for (const script of scripts) {
     if (failed) break;

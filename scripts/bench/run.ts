@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // `npm run bench`: builds the site, serves dist/ as Netlify would (compression,
 // headers, 404 status) on a free port, measures it with Lighthouse and in
 // Chromium page by page, and writes reports/quality.md and reports/quality.json.
@@ -12,18 +11,18 @@
 //
 // CHROMIUM_PATH (or CHROME_PATH) names the browser; otherwise /usr/bin/chromium,
 // otherwise Playwright's own, otherwise the one chrome-launcher finds
-// (scripts/chromium.ts, lighthouse.ts). npm test asserts the same budgets
-// (tests/lighthouse, tests/dist/budgets.test.ts, tests/e2e).
+// (scripts/chromium.ts, lighthouse.ts). The tests assert what of the same
+// budgets timing cannot move (tests/lighthouse, tests/dist/budgets.test.ts, tests/e2e).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
-import { measureBuild } from './build.mjs';
-import { chromePath, measure } from './lighthouse.ts';
-import { measurePages } from './pages.mjs';
+import { measureBuild } from './build.ts';
+import { chromePath, measure, type Preset } from './lighthouse.ts';
+import { measurePages } from './pages.ts';
 import { lighthouseTargets } from './budgets.ts';
-import { checkBudgets, renderMarkdown } from './report.ts';
+import { checkBudgets, renderMarkdown, type LighthouseEntry, type PageEntry, type Report } from './report.ts';
 import { freePort, serveDist } from './server.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -43,9 +42,9 @@ const runs = Number(options.runs);
 if (!Number.isInteger(runs) || runs < 1)
   throw new Error(`--runs must be a whole number of at least 1, not ${options.runs}`);
 
-const log = (line) => console.log(line);
+const log = (line: string) => console.log(line);
 
-function chromiumVersion() {
+function chromiumVersion(): string | null {
   try {
     return chromePath ? execFileSync(chromePath, ['--version'], { encoding: 'utf8' }).trim() : null;
   } catch {
@@ -54,7 +53,7 @@ function chromiumVersion() {
 }
 
 /** The commit measured, and whether the working tree had changes on top of it. */
-function sourceVersion() {
+function sourceVersion(): Report['source'] {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
     const changed =
@@ -67,35 +66,19 @@ function sourceVersion() {
 }
 
 const started = Date.now();
-const report = {
-  generatedAt: new Date().toISOString(),
-  source: sourceVersion(),
-  options: {
-    runs,
-    skipBuild: options['skip-build'],
-    skipLighthouse: options['skip-lighthouse'],
-    skipPages: options['skip-pages'],
-  },
-  machine: {
-    cpus: cpus().length,
-    cpuModel: cpus()[0]?.model ?? null,
-    memoryBytes: totalmem(),
-    loadAverageAtStart: loadavg(),
-    node: process.version,
-    chromium: chromiumVersion(),
-  },
-  build: null,
-  lighthouse: [],
-  pages: [],
-};
+const generatedAt = new Date().toISOString();
+const source = sourceVersion();
+const loadAverageAtStart = loadavg();
+let build: Report['build'] = null;
+const lighthouse: LighthouseEntry[] = [];
+let pages: PageEntry[] = [];
 
 if (!options['skip-build']) {
   log('bench: npm run build');
-  const build = await measureBuild(root);
-  report.build = { seconds: build.seconds, peakMemoryBytes: build.peakMemoryBytes };
-  log(
-    `  built in ${build.seconds.toFixed(1)} s, peak memory ${build.peakMemoryBytes ? `${Math.round(build.peakMemoryBytes / 2 ** 20)} MiB` : 'not measured'}`,
-  );
+  const measured = await measureBuild(root);
+  build = { seconds: measured.seconds, peakMemoryBytes: measured.peakMemoryBytes };
+  const memory = build.peakMemoryBytes ? `${Math.round(build.peakMemoryBytes / 2 ** 20)} MiB` : 'not measured';
+  log(`  built in ${build.seconds.toFixed(1)} s, peak memory ${memory}`);
 }
 if (!existsSync(join(root, 'dist', 'index.html'))) throw new Error('dist/ has no site: run without --skip-build');
 
@@ -107,30 +90,52 @@ try {
     log(`bench: Lighthouse, ${runs} run(s) per page and preset`);
     for (const target of lighthouseTargets(server.distRoot)) {
       if (!target.path) {
-        report.lighthouse.push({ type: target.type, path: null, note: target.note });
+        lighthouse.push({ type: target.type, path: null, note: target.note });
         continue;
       }
-      for (const preset of ['mobile', 'desktop']) {
+      for (const preset of ['mobile', 'desktop'] satisfies Preset[]) {
         const result = await measure(`${server.secureOrigin}${target.path}`, preset, {
           chromePath,
           runs,
           ignoreStatusCode: target.ignoreStatusCode,
           log,
         });
-        report.lighthouse.push({ type: target.type, path: target.path, ...result, url: undefined });
+        const { url: _url, ...measured } = result;
+        lighthouse.push({ type: target.type, path: target.path, ...measured });
       }
     }
   }
   if (!options['skip-pages']) {
     log('bench: every page in Chromium at 375 and 1280 px, with axe');
-    report.pages = await measurePages({ origin: server.origin, distRoot: server.distRoot, chromePath, log });
+    pages = await measurePages({ origin: server.origin, distRoot: server.distRoot, chromePath, log });
   }
 } finally {
   await server.stop();
 }
 
-report.machine.loadAverageAtEnd = loadavg();
-report.seconds = (Date.now() - started) / 1000;
+const report: Report & { options: Record<string, unknown> } = {
+  generatedAt,
+  source,
+  options: {
+    runs,
+    skipBuild: options['skip-build'],
+    skipLighthouse: options['skip-lighthouse'],
+    skipPages: options['skip-pages'],
+  },
+  machine: {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? null,
+    memoryBytes: totalmem(),
+    loadAverageAtStart,
+    node: process.version,
+    chromium: chromiumVersion(),
+    loadAverageAtEnd: loadavg(),
+  },
+  build,
+  lighthouse,
+  pages,
+  seconds: (Date.now() - started) / 1000,
+};
 mkdirSync(reportsRoot, { recursive: true });
 writeFileSync(join(reportsRoot, 'quality.json'), `${JSON.stringify(report, null, 2)}\n`);
 writeFileSync(join(reportsRoot, 'quality.md'), renderMarkdown(report));

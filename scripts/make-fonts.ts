@@ -1,6 +1,5 @@
-#!/usr/bin/env node
 /*
- * make-fonts.mjs: cuts the site's two font files out of Inter (the
+ * make-fonts.ts: cuts the site's two font files out of Inter (the
  * @fontsource-variable/inter package) with harfbuzz's subsetter.
  *
  * Writes:
@@ -19,7 +18,7 @@
  * src/styles/global.css must claim the same characters, and each file must
  * hold them (tests/unit/fonts.test.ts).
  *
- * Run from the repository root after upgrading Inter:   node scripts/make-fonts.mjs
+ * Run from the repository root after upgrading Inter:   node scripts/make-fonts.ts
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

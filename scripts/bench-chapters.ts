@@ -11,7 +11,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, syml
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { measureBuild } from './bench/build.mjs';
+import { measureBuild } from './bench/build.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { count: { type: 'string', default: '5000' } } });
@@ -23,12 +23,12 @@ if (!Number.isInteger(count) || count < 1) {
 
 for (const service of ['BOOKS_API_QUARTZ', 'BOOKS_API_BEE', 'BOOKS_API_AUTOMOBILE']) delete process.env[service];
 
-let copy;
+let copy: string | undefined;
 const cleanUp = () => {
   if (copy) rmSync(copy, { recursive: true, force: true });
   copy = undefined;
 };
-for (const signal of ['SIGINT', 'SIGTERM']) {
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     cleanUp();
     process.exit(130);
@@ -36,7 +36,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 /** The project without dist/ and caches; installed packages shared through links. */
-function projectCopy() {
+function projectCopy(): string {
   const folder = mkdtempSync(join(tmpdir(), 'qd-chapters-bench-'));
   for (const item of ['src', 'public', 'astro.config.mjs', 'package.json', 'tsconfig.json']) {
     cpSync(join(root, item), join(folder, item), { recursive: true });
@@ -51,14 +51,29 @@ function projectCopy() {
   return folder;
 }
 
+/** One topic of a book: where a practice chapter goes. */
+interface TopicSlot {
+  book: string;
+  bookName: string;
+  unit: number;
+  topic: number;
+  topicTitle: string;
+}
+
+/** The part of a book file (src/content/books/) this script reads. */
+interface BookFile {
+  name: string;
+  units: { topics: { title: string }[] }[];
+}
+
 /** Every (book, unit, topic) of the books in the copy. */
-function topicSlots(project) {
+function topicSlots(project: string): TopicSlot[] {
   const booksDir = join(project, 'src/content/books');
   return readdirSync(booksDir)
     .filter((file) => file.endsWith('.json'))
     .sort()
     .flatMap((file) => {
-      const book = JSON.parse(readFileSync(join(booksDir, file), 'utf8'));
+      const book = JSON.parse(readFileSync(join(booksDir, file), 'utf8')) as BookFile;
       return book.units.flatMap((unit, unitIndex) =>
         unit.topics.map((topic, topicIndex) => ({
           book: file.slice(0, -5),
@@ -72,7 +87,7 @@ function topicSlots(project) {
 }
 
 /** A chapter like the real ones: front matter, headings, paragraphs, a list, inline and display maths. */
-function chapterText(n, slot) {
+function chapterText(n: number, slot: TopicSlot): string {
   const title = `Practice ${n}: ${slot.topicTitle}`.slice(0, 100).trim();
   const description =
     `Worked practice ${n} on ${slot.topicTitle}: the definitions, one formula and a short check of understanding.`
@@ -88,11 +103,16 @@ topic: ${slot.topic}
 order: ${1000 + n}
 ---
 
-This practice chapter revisits **${slot.topicTitle}** from ${slot.bookName}. It restates the key ideas in plain words, works one example with numbers, and ends with a short summary to check your understanding before moving on.
+This practice chapter revisits **${slot.topicTitle}** from ${slot.bookName}. It restates the key ideas in
+plain words, works one example with numbers, and ends with a short summary to check your understanding before
+moving on.
 
 ## Key ideas
 
-Every quantity in this topic has a definition, a unit and a sign convention. Write all three down before you start a calculation: most mistakes in examinations come from a unit that was not converted or a sign that was assumed. A quantity $x$ that grows in proportion to another quantity $y$ is written $x = ky$, where $k$ is a constant found from one measurement.
+Every quantity in this topic has a definition, a unit and a sign convention. Write all three down before you
+start a calculation: most mistakes in examinations come from a unit that was not converted or a sign that was
+assumed. A quantity $x$ that grows in proportion to another quantity $y$ is written $x = ky$, where $k$ is a
+constant found from one measurement.
 
 - State what is given and what is asked.
 - Draw a sketch and mark the directions you take as positive.
@@ -104,18 +124,20 @@ Take $a = ${a}$ and $b = ${b}$. The quantity we need is the root of the sum of t
 
 $$c = \\sqrt{a^2 + b^2} = \\sqrt{${a * a} + ${b * b}} = ${Math.sqrt(a * a + b * b).toFixed(3)}$$
 
-The answer is larger than both $a$ and $b$, as it must be, and smaller than their sum $a + b = ${a + b}$, which is a quick check that no step went wrong.
+The answer is larger than both $a$ and $b$, as it must be, and smaller than their sum $a + b = ${a + b}$,
+which is a quick check that no step went wrong.
 
 ## Summary
 
-A definition, a sketch and a unit check solve most problems on ${slot.topicTitle.toLowerCase()}. Read the worked example again with other numbers until each step feels obvious, then try the next practice chapter.
+A definition, a sketch and a unit check solve most problems on ${slot.topicTitle.toLowerCase()}. Read the
+worked example again with other numbers until each step feels obvious, then try the next practice chapter.
 `;
 }
 
-function addChapters(project, total) {
+function addChapters(project: string, total: number): number {
   const slots = topicSlots(project);
   for (let n = 1; n <= total; n += 1) {
-    const slot = slots[(n - 1) % slots.length];
+    const slot = slots[(n - 1) % slots.length]!;
     const folder = join(project, 'src/content/chapters', slot.book);
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, `practice-${n}.md`), chapterText(n, slot));
@@ -123,7 +145,7 @@ function addChapters(project, total) {
   return slots.length;
 }
 
-function countPages(project) {
+function countPages(project: string): { pages: number; chapterPages: number } {
   const dist = join(project, 'dist');
   const html = readdirSync(dist, { recursive: true }).filter((file) => String(file).endsWith('.html'));
   const chapters = readdirSync(join(dist, 'books'), { withFileTypes: true })
@@ -136,7 +158,7 @@ function countPages(project) {
   return { pages: html.length, chapterPages: chapters };
 }
 
-async function run(label, project) {
+async function run(label: string, project: string) {
   process.stderr.write(`Building ${label}…\n`);
   const { seconds, peakMemoryBytes } = await measureBuild(project);
   return {
@@ -147,7 +169,7 @@ async function run(label, project) {
   };
 }
 
-const mb = (value) => (value === null ? 'n/a' : `${value} MB`);
+const mb = (value: number | null) => (value === null ? 'n/a' : `${value} MB`);
 
 try {
   copy = projectCopy();
@@ -165,17 +187,17 @@ try {
     ['site as it is', before.chapterPages, before.pages, `${before.buildSeconds} s`, mb(before.peakMemoryMB)],
     [`+${count} chapters`, after.chapterPages, after.pages, `${after.buildSeconds} s`, mb(after.peakMemoryMB)],
   ].map((row) => row.map(String));
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   for (const row of rows)
     console.log(
       row
-        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
         .join('  '),
     );
   const perChapterMs = ((after.buildSeconds - before.buildSeconds) * 1000) / count;
   console.log(
     `\nEach extra chapter adds about ${perChapterMs.toFixed(1)} ms of build time` +
-      (before.peakMemoryMB === null
+      (before.peakMemoryMB === null || after.peakMemoryMB === null
         ? '.'
         : ` and ${(((after.peakMemoryMB - before.peakMemoryMB) * 1024) / count).toFixed(0)} KB of peak memory.`),
   );
