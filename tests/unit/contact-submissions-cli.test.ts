@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getStore } from '@netlify/blobs';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { pendingKey, submissionKey, type StoredSubmission } from '../../netlify/lib/records';
 import { startBlobs } from '../support/blobs';
 
@@ -34,12 +35,17 @@ const isRaw = (code: number) =>
   (code >= 0x202a && code <= 0x202e) ||
   (code >= 0x2066 && code <= 0x2069);
 
-async function listSubmissions(...args: string[]) {
-  const { stdout, stderr } = await promisify(execFile)(process.execPath, ['scripts/submissions.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, LOCAL_DATA_DIR: blobs.directory, SUBMISSIONS_STORE: 'submissions' },
-    timeout: 20_000,
-  });
+async function listSubmissions(...args: [...string[]] | [...string[], Record<string, string>]) {
+  const env = typeof args.at(-1) === 'object' ? (args.pop() as Record<string, string>) : {};
+  const { stdout, stderr } = await promisify(execFile)(
+    process.execPath,
+    ['scripts/submissions.ts', ...(args as string[])],
+    {
+      cwd: root,
+      env: { ...process.env, LOCAL_DATA_DIR: blobs.directory, SUBMISSIONS_STORE: 'submissions', ...env },
+      timeout: 20_000,
+    },
+  );
   return { stdout, stderr };
 }
 
@@ -113,17 +119,17 @@ describe('npm run submissions', { timeout: 30_000 }, () => {
 });
 
 describe('npm run submissions -- --export / --erase', { timeout: 30_000 }, () => {
-  async function storeThree() {
+  async function storeThree(store = blobs.store) {
     for (const [id, email] of [
       ['asha-1', 'asha@example.com'],
       ['asha-2', 'ASHA@example.com'],
       ['ravi-3', 'ravi@example.com'],
     ] as const) {
-      await blobs.store.setJSON(
+      await store.setJSON(
         submissionKey(id),
         record(id, { name: `Name ${id}`, email, message: `Message of ${id}` }, { status: 'pending', attempts: 1 }),
       );
-      await blobs.store.setJSON(pendingKey(id), { id, nextAttemptAt: '2026-11-21T10:00:00.000Z' });
+      await store.setJSON(pendingKey(id), { id, nextAttemptAt: '2026-11-21T10:00:00.000Z' });
     }
   }
 
@@ -160,6 +166,29 @@ describe('npm run submissions -- --export / --erase', { timeout: 30_000 }, () =>
     const { blobs: left } = await blobs.store.list({ prefix: '' });
     expect(left.map((entry) => entry.key).sort()).toEqual([pendingKey('ravi-3'), submissionKey('ravi-3')]);
     expect((await listSubmissions('--export', 'asha@example.com')).stdout).toContain('0 submission(s)');
+  });
+
+  it("with Netlify's credentials, exports and erases on the live site's store through Netlify Blobs' API", async () => {
+    // A Blobs server reached as Netlify's API is (NETLIFY_API_URL points the command at it); the local folder the
+    // command would otherwise open stays empty.
+    const live = await startBlobs('submissions', 'live-site-id');
+    onTestFinished(() => live.stop());
+    const apiStore = getStore({ name: 'submissions', siteID: 'live-site-id', token: live.token, apiURL: live.apiURL });
+    await storeThree(apiStore);
+    const production = {
+      NETLIFY_SITE_ID: 'live-site-id',
+      NETLIFY_AUTH_TOKEN: live.token,
+      NETLIFY_API_URL: live.apiURL,
+    };
+    const exported = await listSubmissions('--export', 'asha@example.com', production);
+    expect(exported.stdout).toContain('2 submission(s) stored for asha@example.com');
+    expect(exported.stdout).not.toContain('ravi');
+    const erased = await listSubmissions('--erase', 'asha@example.com', production);
+    expect(erased.stdout).toContain('Erased 2 submission(s) of asha@example.com');
+    const { blobs: left } = await apiStore.list({ prefix: '' });
+    expect(left.map((entry) => entry.key).sort()).toEqual([pendingKey('ravi-3'), submissionKey('ravi-3')]);
+    const { blobs: local } = await blobs.store.list({ prefix: '' });
+    expect(local).toEqual([]);
   });
 
   it('refuses an argument that is not an e-mail address', async () => {
