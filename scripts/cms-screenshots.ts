@@ -111,7 +111,9 @@ try {
   ]);
   const text = page.locator('textarea').and(page.getByLabel('Text', { exact: true }));
   await text.fill(
-    'Over any cycle of a closed system, the net heat equals the net work:\n\n$$\n\\oint \\delta Q = \\oint \\delta W\n$$\n\nso the energy of the system is the same after each cycle.\n',
+    'Over any cycle of a closed system, the net heat equals the net work:\n\n' +
+      '$$\n\\oint \\delta Q = \\oint \\delta W\n$$\n\n' +
+      'so the energy of the system is the same after each cycle.\n',
   );
   // The whole Text field: its label, toolbar, the Markdown and the hint.
   await shot(page, 'chapter.png', [text.locator('xpath=ancestor::*[@role="group"][1]')]);

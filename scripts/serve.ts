@@ -55,6 +55,9 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * them. This front takes the writes and deletes of each key one at a time, in
  * order of arrival, and passes everything to the BlobsServer unchanged; reads
  * need no turn, as the server writes each value to a temporary file and renames it.
+ * It can go once BlobsServer makes these writes atomic itself (not so in @netlify/blobs 11.1). `npm run submissions`
+ * opens the folder with a BlobsServer of its own, outside this front: an erase run while the local server delivers
+ * the same submission is ordered only by the file system (on Netlify, by Blobs itself).
  */
 function serialisedWrites(target: string): HTTPServer {
   const turns = new Map<string, Promise<unknown>>();
@@ -345,7 +348,11 @@ server.listen(port, host, () => {
   console.log(`Submissions are stored in ${dataDirectory}; list them with: npm run submissions`);
 });
 
+let stopping = false;
 async function shutdown(): Promise<void> {
+  // A second Ctrl+C (or SIGTERM after SIGINT) while the first is waiting for deliveries changes nothing.
+  if (stopping) return;
+  stopping = true;
   server.close();
   server.closeAllConnections();
   await Promise.race([Promise.all(runningWorkers), new Promise((done) => setTimeout(done, 15_000))]);

@@ -371,6 +371,9 @@ function summarise(lhr: Result, { notFound = false } = {}): RunSummary {
   };
 }
 
+/** A run's four category scores, for the log: 100/100/100/100. */
+const scoreLine = (lhr: Result) => categories.map((id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)).join('/');
+
 /**
  * Runs Lighthouse `runs` times (more, after the runs of an `earlier` result) and keeps the median: the median of each
  * category score and each metric, and Lighthouse's own median run
@@ -404,9 +407,7 @@ export async function measure(
       const lhr = await runLighthouse(url, preset, { chromePath, ignoreStatusCode });
       if (lhr.runtimeError) errors.push(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
       else lhrs.push(lhr);
-      log(
-        `${label}: ${lhr.runtimeError ? `${lhr.runtimeError.code}, again` : categories.map((id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)).join('/')}`,
-      );
+      log(`${label}: ${lhr.runtimeError ? `${lhr.runtimeError.code}, again` : scoreLine(lhr)}`);
     } catch (error) {
       errors.push(error instanceof Error ? error.message : String(error));
       log(`${label}: failed (${errors.at(-1)}), again`);

@@ -67,7 +67,8 @@ export default function BookSearch() {
       setStatus(
         found.results.length === 0
           ? `Nothing found for “${query}”.`
-          : `${found.results.length} ${found.results.length === 1 ? 'result' : 'results'} for “${query}”${found.results.length > 10 ? ', the first 10 shown' : ''}.`,
+          : `${found.results.length} ${found.results.length === 1 ? 'result' : 'results'} for “${query}”` +
+              `${found.results.length > 10 ? ', the first 10 shown' : ''}.`,
       );
     } catch {
       if (ticket !== latest.current) return;

@@ -52,7 +52,8 @@ export default function DataRequestForm({ siteKey, ways }: Props) {
     noun: 'request',
     onSent: (values) =>
       setSent(
-        `Your request has been sent. We will answer at ${values.email} within the time this page gives, and may ask you to confirm it is yours.`,
+        `Your request has been sent. We will answer at ${values.email} within the time this page gives, ` +
+          'and may ask you to confirm it is yours.',
       ),
   });
   const { values, errors } = form;

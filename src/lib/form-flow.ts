@@ -61,6 +61,11 @@ export type CheckEvent =
   | { type: 'loaded' }
   /** The visitor pressed in the widget. */
   | { type: 'pressed' }
+  /**
+   * Focus came back to the page from the widget: whatever that press was (hCaptcha's logo or privacy link, a click
+   * beside the box), the visitor is not left waiting on it.
+   */
+  | { type: 'returned' }
   /** hCaptcha opened a challenge, or the visitor closed it. */
   | { type: 'opened' }
   | { type: 'closed' }
@@ -108,6 +113,8 @@ export function nextCheck(check: Check, event: CheckEvent): Check {
     case 'pressed':
       // A press on a widget that already gave its token asks nothing of hCaptcha.
       return check.status === 'ready' && !check.token ? { ...check, status: 'waiting' } : check;
+    case 'returned':
+      return check.status === 'waiting' ? { ...check, status: 'ready' } : check;
     case 'opened':
       return { ...check, status: 'solving' };
     case 'closed':

@@ -61,7 +61,9 @@ describe('a broken content file fails the build', () => {
     const project = projectCopy();
     writeFileSync(
       join(project.directory, 'src/content/chapters/a-loose-chapter.md'),
-      '---\ntitle: A Loose Chapter\ndescription: A chapter saved beside the book folders instead of inside one.\nunit: 1\ntopic: 1\n---\n\nText.\n',
+      '---\ntitle: A Loose Chapter\n' +
+        'description: A chapter saved beside the book folders instead of inside one.\n' +
+        'unit: 1\ntopic: 1\n---\n\nText.\n',
     );
     const { status, output } = project.run('build');
     expect(status).not.toBe(0);

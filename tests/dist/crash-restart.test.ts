@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { StoredSubmission } from '../../netlify/lib/records';
 import { contactRequest } from '../support/contact-request';
-import { startSiteServer, type SiteServer } from '../support/site-server';
+import { cleanEnv, startSiteServer, type SiteServer } from '../support/site-server';
 import { formBodies } from '../support/form-bodies';
 import {
   PASSING_TOKEN,
@@ -112,7 +112,7 @@ async function sendAll(site: SiteServer, all: Sent[], onSettled: () => void = ()
 async function storedSubmissions(): Promise<StoredSubmission[]> {
   const { stdout } = await promisify(execFile)(process.execPath, ['scripts/submissions.ts', '--json'], {
     cwd: join(import.meta.dirname, '../..'),
-    env: { ...process.env, LOCAL_DATA_DIR: dataDir, SUBMISSIONS_STORE: 'submissions' },
+    env: { ...cleanEnv(), LOCAL_DATA_DIR: dataDir, SUBMISSIONS_STORE: 'submissions' },
     timeout: 60_000,
     maxBuffer: 64 * 1024 * 1024,
   });

@@ -332,7 +332,8 @@ describe('apps, books and policies', () => {
   );
 
   it('shows on every book card of the list how far the book is written, as the book itself says', () => {
-    const cards = ['/books', '/books/2'].flatMap((path) => page(path).document.querySelectorAll('main ul.grid > li'));
+    const listPages = builtPages().filter((built) => /^\/books(\/\d+)?$/.test(built.path));
+    const cards = listPages.flatMap((built) => built.document.querySelectorAll('main ul.grid > li'));
     expect(cards.length).toBe(readCollection('books').length);
     for (const card of cards) {
       const book = page(card.querySelector('a')!.getAttribute('href')!);
@@ -344,9 +345,7 @@ describe('apps, books and policies', () => {
 
   it("indexes for search a chapter's words, not its list of sections, its pager or the search box", () => {
     // A book's own page is indexed with its contents, which are its substance (the topics it covers).
-    const chapters = builtPages().filter(
-      (built) => /^\/books\/[^/]+\/[^/]+$/.test(built.path) && built.path !== '/books/2',
-    );
+    const chapters = builtPages().filter((built) => /^\/books\/[^/]+\/[^/]+$/.test(built.path));
     expect(chapters.length).toBeGreaterThan(0);
     for (const built of chapters) {
       const bodies = built.document.querySelectorAll('[data-pagefind-body]');

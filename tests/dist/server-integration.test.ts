@@ -12,7 +12,7 @@ import { contactRequest } from '../support/contact-request';
 import { builtPages, distRoot } from '../support/dist';
 import { formBodies, person } from '../support/form-bodies';
 import { seedPending } from '../support/pending-submissions';
-import { deploySettings, startSiteServer, type SiteServer } from '../support/site-server';
+import { cleanEnv, startSiteServer, type SiteServer } from '../support/site-server';
 import {
   PASSING_TOKEN,
   startFakeSiteverify,
@@ -83,7 +83,7 @@ async function storedSubmissions(): Promise<StoredSubmission[]> {
   const { stdout } = await promisify(execFile)(process.execPath, ['scripts/submissions.ts', '--json'], {
     cwd: root,
     env: {
-      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !deploySettings.includes(name))),
+      ...cleanEnv(),
       LOCAL_DATA_DIR: dataDirectory,
     },
     timeout: 20_000,

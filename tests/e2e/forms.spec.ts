@@ -744,7 +744,7 @@ for (const setup of setups) {
         await checkAndSend(page, scope, form);
       });
 
-      test(`${form.name}: a check that loads but then cannot reach hCaptcha offers the same way out, and "try again" sends without retyping`, async ({
+      test(`${form.name}: a check that loads but cannot reach hCaptcha offers the way out; "try again" sends without retyping`, async ({
         page,
       }) => {
         const scope = await form.open(page);

@@ -44,8 +44,8 @@ export async function startBlobs(storeName = 'submissions', siteID = 'test-site'
 
 /**
  * Netlify's Blobs API in front of a BlobsServer. The server answers the API's requests itself, except a listing
- * with a prefix, which it reads from the wrong folder (@netlify/blobs 11): a listing is passed on as the edge
- * request it stands for. Everything else goes through as it came.
+ * with a prefix, which it reads from the wrong folder (@netlify/blobs 11.1; this front can go once a prefixed
+ * listing through the API finds the keys): a listing is passed on as the edge request it stands for. Everything else goes through as it came.
  */
 async function apiFront(target: string): Promise<{ url: string; server: Server }> {
   const server = createServer((request, response) => {

@@ -49,7 +49,10 @@ export interface SiteServerOptions {
   echo?: boolean;
 }
 
-/** Variables of the caller's shell that would change what the local server does. */
+/**
+ * Variables of the caller's shell that would change what the local server or `npm run submissions` does: the last
+ * three would point the submissions command at the live site's store.
+ */
 export const deploySettings = [
   'CONTEXT',
   'URL',
@@ -61,7 +64,14 @@ export const deploySettings = [
   'SUBMISSIONS_STORE',
   'HOST',
   'NODE_OPTIONS',
+  'NETLIFY_SITE_ID',
+  'NETLIFY_AUTH_TOKEN',
+  'NETLIFY_API_URL',
 ];
+
+/** This process's environment without the caller's deploy settings. */
+export const cleanEnv = (): NodeJS.ProcessEnv =>
+  Object.fromEntries(Object.entries(process.env).filter(([name]) => !deploySettings.includes(name)));
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -106,8 +116,7 @@ export async function startSiteServer({
   echo = false,
 }: SiteServerOptions): Promise<SiteServer> {
   const port = wanted ?? (await freePort());
-  const base = { ...process.env };
-  for (const name of deploySettings) delete base[name];
+  const base = cleanEnv();
   const child = spawn(process.execPath, ['scripts/serve.ts'], {
     cwd,
     env: { ...base, ...env, PORT: String(port), LOCAL_DATA_DIR: dataDir },

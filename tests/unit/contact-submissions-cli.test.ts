@@ -6,6 +6,7 @@ import { getStore } from '@netlify/blobs';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { pendingKey, submissionKey, type StoredSubmission } from '../../netlify/lib/records';
 import { startBlobs } from '../support/blobs';
+import { cleanEnv } from '../support/site-server';
 
 /*
  * `npm run submissions` (scripts/submissions.ts) over a Blobs folder that
@@ -42,7 +43,7 @@ async function listSubmissions(...args: [...string[]] | [...string[], Record<str
     ['scripts/submissions.ts', ...(args as string[])],
     {
       cwd: root,
-      env: { ...process.env, LOCAL_DATA_DIR: blobs.directory, SUBMISSIONS_STORE: 'submissions', ...env },
+      env: { ...cleanEnv(), LOCAL_DATA_DIR: blobs.directory, SUBMISSIONS_STORE: 'submissions', ...env },
       timeout: 20_000,
     },
   );

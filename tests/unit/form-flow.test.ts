@@ -247,6 +247,17 @@ describe('the robot check', () => {
     expect(nextCheck(solving, late)).toBe(solving);
   });
 
+  it("pressed, then back on the page (a click beside the box, hCaptcha's own links) waits for no answer", () => {
+    const waiting = nextCheck(drawn, { type: 'pressed' });
+    const back = nextCheck(waiting, { type: 'returned' });
+    expect(back).toEqual(drawn);
+    expect(patience(back)).toBeNull();
+    // A challenge on screen or a token is not undone by the page taking focus.
+    const solving = nextCheck(drawn, { type: 'opened' });
+    expect(nextCheck(solving, { type: 'returned' })).toBe(solving);
+    expect(nextCheck(answered, { type: 'returned' })).toBe(answered);
+  });
+
   it('pressed again after its token asks nothing of hCaptcha, so nothing is awaited', () => {
     expect(nextCheck(answered, { type: 'pressed' })).toBe(answered);
   });

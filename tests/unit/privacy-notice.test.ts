@@ -20,8 +20,9 @@ describe('the form notice', () => {
   };
   const textOf = (notice: ReturnType<typeof formNotice>) => notice.sentences.map(plainText).join(' ');
 
-  it('has words for every form kind the function accepts', () => {
-    expect([...NOTICE_FORM_KINDS]).toEqual([...FORM_KINDS]);
+  it('has, in its file, words for every form kind the function accepts', () => {
+    for (const field of ['collected', 'formNames'] as const)
+      expect(Object.keys(noticeFile[field]).sort(), field).toEqual([...FORM_KINDS].sort());
   });
 
   it.each(NOTICE_FORM_KINDS)('for the %s form says what it collects, why, who gets it and for how long', (kind) => {

@@ -49,7 +49,7 @@ async function store(name: string, daysOld: number, state: { spam?: boolean; pen
   return id;
 }
 
-it('one run of the scheduled function erases exactly what is past its period, with every marker, lease and claim, and keeps the rest', async () => {
+it('one run of the scheduled function erases what is past its period, with every marker, lease and claim, and keeps the rest', async () => {
   const { retentionDays, spamRetentionDays } = site.privacy;
   await store('Old', retentionDays + 1, { pending: true });
   const young = await store('Young', retentionDays - 1);

@@ -57,6 +57,7 @@ export default function RobotCheck({ id, siteKey, captcha, captchaRef, reach, ac
   // hCaptcha's widget is a frame from its own servers, so a press in it is seen here only as this window losing
   // focus to that frame. Focus moved there with Tab is not a press: the key that acts on it is not seen at all.
   const pressed = useEffectEvent(() => report({ type: 'pressed' }));
+  const returned = useEffectEvent(() => report({ type: 'returned' }));
   const drawn = active && status !== 'unavailable';
   useEffect(() => {
     if (!drawn) return;
@@ -72,13 +73,17 @@ export default function RobotCheck({ id, siteKey, captcha, captchaRef, reach, ac
       if (!tabbing && frame instanceof HTMLIFrameElement && place.current?.contains(frame)) pressed();
       tabbing = false;
     };
+    // Back on the page (a click on it, or back from the tab hCaptcha's privacy link opened): no press is pending.
+    const focus = () => returned();
     document.addEventListener('keydown', key, true);
     document.addEventListener('pointerdown', pointer, true);
     window.addEventListener('blur', blur);
+    window.addEventListener('focus', focus);
     return () => {
       document.removeEventListener('keydown', key, true);
       document.removeEventListener('pointerdown', pointer, true);
       window.removeEventListener('blur', blur);
+      window.removeEventListener('focus', focus);
     };
   }, [drawn]);
 
