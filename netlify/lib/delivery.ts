@@ -92,10 +92,21 @@ export function backoff(failedAttempts: number, baseMs: number): number {
 /**
  * The ETag of one entry from the store's listing: the local Blobs server answers a read without one (and its
  * listing reads the whole folder, a few milliseconds per hundred entries). Netlify's read carries it.
+ * Under load that listing now and then fails, or leaves the entry out or without its ETag: it looks at every file of
+ * the folder while other writes rename their temporary files (@netlify/blobs 11.1, BlobsServer.walk). It is asked
+ * again, a moment later, a few times.
  */
 async function etagFromListing(store: SubmissionStore, key: string): Promise<string | undefined> {
-  const { blobs } = await store.list({ prefix: key });
-  return blobs.find((blob) => blob.key === key)?.etag;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const { blobs } = await store.list({ prefix: key });
+      const etag = blobs.find((blob) => blob.key === key)?.etag;
+      if (etag || attempt === 3) return etag || undefined;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25 * attempt));
+  }
 }
 
 /** Takes the lease of one submission; returns its owner token, or undefined when another holds it. */
