@@ -41,21 +41,13 @@ const url = server ? `http://127.0.0.1:${(await server.start()).port}` : undefin
 const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\\': '\\\\' };
 
 /**
- * Whether a character could act on the terminal or hide what the text says: C0 controls, DEL, C1
+ * The characters that could act on the terminal or hide what the text says: C0 controls, DEL, C1
  * controls, bidi overrides, isolates and marks, line and paragraph separators, zero-width characters
  * and the byte order mark.
  */
-function isHidden(code: number): boolean {
-  return (
-    code <= 0x1f ||
-    (code >= 0x7f && code <= 0x9f) ||
-    code === 0x61c ||
-    (code >= 0x200b && code <= 0x200f) ||
-    (code >= 0x2028 && code <= 0x202e) ||
-    (code >= 0x2060 && code <= 0x2069) ||
-    code === 0xfeff
-  );
-}
+const PAST_C0 = '\\u007f-\\u009f\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2069\\ufeff';
+const hidden = new RegExp(`[\\u0000-\\u001f${PAST_C0}]`);
+const isHidden = (character: string): boolean => hidden.test(character);
 
 /**
  * JSON whose strings show every control or invisible character as an escape: JSON.stringify leaves C1
@@ -63,7 +55,8 @@ function isHidden(code: number): boolean {
  */
 function safeJson(value: unknown): string {
   return JSON.stringify(value, null, 2).replace(
-    /[\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g,
+    // Not C0: JSON.stringify escapes those in strings, and the newlines of its layout must stay.
+    new RegExp(`[${PAST_C0}]`, 'g'),
     (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }
@@ -75,7 +68,7 @@ function visible(value: unknown): string {
     const code = character.codePointAt(0)!;
     const name = named[character];
     if (name) text += name;
-    else if (!isHidden(code)) text += character;
+    else if (!isHidden(character)) text += character;
     else text += code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
   }
   return text;
