@@ -29,6 +29,9 @@ describe('every page', () => {
       expect(document.querySelectorAll('h1')).toHaveLength(1);
       expect(document.querySelector('a.skip-link')?.getAttribute('href')).toBe('#main');
       expect(document.querySelector('main#main')).not.toBeNull();
+      // The first paint waits for the whole header (BaseLayout.astro): a half-parsed toolbar would shift.
+      const expectLink = document.querySelector('head link[rel="expect"]');
+      expect([expectLink?.getAttribute('href'), expectLink?.getAttribute('blocking')]).toEqual(['#main', 'render']);
     },
   );
 
