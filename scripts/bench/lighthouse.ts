@@ -77,12 +77,20 @@ export interface RunSummary {
  * the request: five round trips to its first byte, which brings TCP's first ten segments) and a round trip for each
  * further window of TCP's slow start; when the largest element is an image, its request on the same warm HTTP/2
  * connection, where the bytes the HTML's last window had room for come free and each further window costs a round
- * trip. LCP divided by it says how much is left to win: at 1.0 the page is the network and nothing else.
+ * trip. Before the HTML's first byte, the server's own response time as Lantern takes it for the run (serverResponseMs).
+ * LCP divided by it says how much is left to win: at 1.0 the page is the network and nothing else.
  */
 export interface LcpFloor {
   ms: number;
   rttMs: number;
   throughputKbps: number;
+  /**
+   * Lantern's estimate of the server's response time for the page's origin, from the run (each response's time to
+   * first byte less the round trip, the median over the origin's requests): Lighthouse's network-server-latency audit.
+   * An estimate of 0 (the loopback server answered within the measured round trip) is replaced by Lantern's default
+   * of 30 ms (simulation/ConnectionPool.js: `serverResponseTimeByOrigin.get(origin) || DEFAULT_SERVER_RESPONSE_TIME`).
+   */
+  serverResponseMs: number;
   htmlBytes: number;
   /** The image the largest element shows, when it is one. */
   resource: { url: string; bytes: number } | null;
@@ -98,6 +106,9 @@ export interface BeforeLcp {
   resourceType: string;
   priority: string;
 }
+
+/** Lantern's server response time for an origin it has no estimate for, or an estimate of 0. */
+const LANTERN_DEFAULT_SERVER_RESPONSE_MS = 30;
 
 /** TCP's segment and initial congestion window, as Lantern counts them. */
 const SEGMENT_BYTES = 1460;
@@ -148,12 +159,12 @@ export interface Measurement {
   notFound?: NotFoundScores;
   metrics: Metrics | null;
   medianRun: RunSummary | null;
-  perRun?: { scores: Scores; metrics: Metrics; benchmarkIndex: number | null }[];
+  perRun?: { scores: Scores; metrics: Metrics; lcpFloor: LcpFloor | null; benchmarkIndex: number | null }[];
   /** The full Lighthouse results, kept out of the JSON (not enumerable), for `earlier`. */
   readonly lhrs?: Result[];
 }
 
-function median(values: readonly (number | null)[]): number | null {
+export function median(values: readonly (number | null)[]): number | null {
   const sorted = values.filter((value): value is number => Number.isFinite(value)).sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   if (sorted.length === 0) return null;
@@ -304,7 +315,16 @@ function lcpNode(lhr: Result): { selector: string; snippet: string } | null {
   return node ? { selector: String(node['selector'] ?? ''), snippet: String(node['snippet'] ?? '') } : null;
 }
 
-function lcpFloor(lhr: Result): LcpFloor | null {
+/** The server response time Lantern simulates for the origin of `url` in this run (LcpFloor.serverResponseMs). */
+function serverResponseMs(lhr: Result, url: string): number {
+  const origin = new URL(url).origin;
+  const estimate = Number(
+    items(lhr.audits['network-server-latency']).find((item) => item['origin'] === origin)?.['serverResponseTime'] ?? 0,
+  );
+  return estimate || LANTERN_DEFAULT_SERVER_RESPONSE_MS;
+}
+
+export function lcpFloor(lhr: Result): LcpFloor | null {
   const { rttMs, throughputKbps } = lhr.configSettings.throttling;
   if (!rttMs || !throughputKbps) return null;
   const requests = items(lhr.audits['network-requests']);
@@ -322,9 +342,10 @@ function lcpFloor(lhr: Result): LcpFloor | null {
       })
     : undefined;
   const resource = request ? { url: path!, bytes: Number(request['transferSize'] ?? 0) } : null;
+  const server = serverResponseMs(lhr, String(document['url']));
   const connection = lanternConnection(rttMs, throughputKbps);
-  const ms = connection.download(htmlBytes) + (resource ? connection.download(resource.bytes) : 0);
-  return { ms, rttMs, throughputKbps, htmlBytes, resource };
+  const ms = connection.download(htmlBytes) + server + (resource ? connection.download(resource.bytes) : 0);
+  return { ms, rttMs, throughputKbps, serverResponseMs: server, htmlBytes, resource };
 }
 
 function requestsBeforeLcp(lhr: Result): BeforeLcp[] {
@@ -441,9 +462,10 @@ export async function measure(
         Object.keys(metrics).map((key) => [key, median(runsSummary.map((run) => run.metrics[key as keyof Metrics]))]),
       ) as Metrics,
       medianRun,
-      perRun: runsSummary.map(({ scores, metrics: values, benchmarkIndex }) => ({
+      perRun: runsSummary.map(({ scores, metrics: values, lcpFloor: floor, benchmarkIndex }) => ({
         scores,
         metrics: values,
+        lcpFloor: floor,
         benchmarkIndex,
       })),
     },

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Page, type Request } from '@playwright/test';
 import { chromiumArgs } from '../chromium.ts';
-import { budgets, distPages, firstPaintCss, gzipSize, islandsIn, wcagTags } from './budgets.ts';
+import { budgets, distPages, firstPaintCss, gzipSize, islandsIn, renderEverything, wcagTags } from './budgets.ts';
 import type { AxeViolation, PageAtWidth, PageEntry } from './report.ts';
 
 export const widths = [375, 1280];
@@ -139,6 +139,7 @@ export async function measurePages({
               };
               Object.assign(entry, measured);
             }
+            await page.addStyleTag({ content: renderEverything });
             const axe = await new AxeBuilder({ page })
               .withTags([...wcagTags, 'best-practice'])
               .options({ resultTypes: ['violations'] })

@@ -1,7 +1,7 @@
 // reports/quality.md: the bench's results as tables a person reads, each
 // budget marked as holding or not. reports/quality.json has everything.
 import { budgets } from './budgets.ts';
-import type { Measurement, Scores } from './lighthouse.ts';
+import { median, type Measurement, type Scores } from './lighthouse.ts';
 
 /** One Lighthouse line of the report: a page type and preset, or a type dist/ has no page of yet (`path` null). */
 export type LighthouseEntry = { type: string; path: string | null; note?: string | undefined } & Partial<
@@ -78,12 +78,20 @@ const clsText = (cls: number | null | undefined) => (cls == null ? '–' : cls.t
 const clsHolds = (cls: number | null | undefined) => cls != null && Number(cls.toFixed(3)) <= budgets.cls;
 const measured = (entry: LighthouseEntry): entry is MeasuredEntry => entry.path !== null && entry.scores != null;
 
-/** Median LCP over the median run's network floor. */
+/** The runs that have both an LCP and a network floor (the floor moves from run to run with the server's time). */
+const runsWithFloor = (entry: MeasuredEntry) =>
+  (entry.perRun ?? []).flatMap(({ metrics, lcpFloor }) =>
+    lcpFloor && metrics.lcp != null ? [{ lcp: metrics.lcp, floor: lcpFloor }] : [],
+  );
+
+/** The median over the runs of each run's LCP divided by its own network floor. */
 function floorRatio(entry: MeasuredEntry): number | null {
-  const floor = entry.medianRun?.lcpFloor?.ms;
-  const lcp = entry.metrics?.lcp;
-  return floor && lcp != null ? lcp / floor : null;
+  return median(runsWithFloor(entry).map(({ lcp, floor }) => lcp / floor.ms));
 }
+
+/** The median network floor over the runs, and the median server response time Lantern put in it. */
+const floorMs = (entry: MeasuredEntry) => median(runsWithFloor(entry).map(({ floor }) => floor.ms));
+const serverMs = (entry: MeasuredEntry) => median(runsWithFloor(entry).map(({ floor }) => floor.serverResponseMs));
 
 /**
  * The 404 page answers with status 404 and asks not to be indexed, on purpose, and
@@ -250,9 +258,13 @@ export function renderMarkdown(report: Report): string {
         'bytes (Brotli, as served) in KB from Lighthouse’s median run. ' +
         'Floor is the least time the largest paint can take over the run’s throttled network with no CPU ' +
         'time at all, by Lighthouse’s own network model: five round trips to the HTML’s first byte (two for ' +
-        'the name, TCP, TLS, the request) and TCP’s slow start for the rest of its bytes, plus a round trip ' +
-        'and the bytes of the largest element’s image when it is one; LCP/floor is how far above that the ' +
-        'page is.',
+        'the name, TCP, TLS, the request), the server’s response time (Server), and TCP’s slow start for the ' +
+        'rest of its bytes, plus a round trip and the bytes of the largest element’s image when it is one. ' +
+        'Server is what Lantern takes for the server from the run itself: each response’s time to first byte ' +
+        'less the round trip, the median over the site’s requests, and its default of 30 ms when that comes ' +
+        'to 0 (the loopback server answered within the measured round trip). Floor and Server are medians ' +
+        'over the runs; LCP/floor is the median of each run’s LCP over its own floor, how far above the ' +
+        'network the page is.',
       '',
     );
     lines.push(
@@ -268,6 +280,7 @@ export function renderMarkdown(report: Report): string {
           'FCP',
           'LCP',
           'Floor',
+          'Server',
           'LCP/floor',
           'CLS',
           'TBT',
@@ -346,7 +359,8 @@ export function renderMarkdown(report: Report): string {
             score('seo'),
             seconds(metrics?.fcp),
             seconds(metrics?.lcp),
-            seconds(entry.medianRun?.lcpFloor?.ms),
+            seconds(floorMs(entry)),
+            serverMs(entry) == null ? '–' : `${Math.round(serverMs(entry)!)} ms`,
             floorRatio(entry)?.toFixed(2) ?? '–',
             clsText(metrics?.cls),
             metrics?.tbt == null ? '–' : `${Math.round(metrics.tbt)} ms`,
@@ -368,6 +382,7 @@ export function renderMarkdown(report: Report): string {
           'FCP',
           'LCP',
           'Floor',
+          'Server',
           'LCP/floor',
           'CLS',
           'TBT',

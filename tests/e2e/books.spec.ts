@@ -109,3 +109,31 @@ test('a book shows its progress and marks each topic without a chapter as coming
   await expect(page.getByText(/^\d+ of \d+ chapters$/)).toBeVisible();
   await expect(page.getByText('Chapter coming soon').first()).toBeVisible();
 });
+
+test('a contents link, and an address ending in a heading, bring that heading to the top of the screen', async ({
+  page,
+}) => {
+  // Below the first screen a chapter is laid out only as it nears the screen (content-visibility: auto), so the
+  // blocks above a heading far down have an estimated height until then; the jump must land all the same.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  const chapter = '/books/automobile-engineering/chassis-and-body';
+  const offsetFromTop = (id: string) =>
+    page.evaluate((target) => {
+      const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingBlockStart);
+      return Math.round(document.getElementById(target)!.getBoundingClientRect().top - padding) || 0;
+    }, id);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`${chapter}#summary`);
+    await expect.poll(() => offsetFromTop('summary'), `#summary in the address at ${width} px`).toBe(0);
+    await page.goto(chapter);
+    await page
+      .getByRole('navigation', { name: 'In this chapter' })
+      .getByRole('link', { name: 'Worked example' })
+      .click();
+    await expect.poll(() => offsetFromTop('worked-example'), `the contents link at ${width} px`).toBe(0);
+    await page.getByRole('navigation', { name: 'In this chapter' }).scrollIntoViewIfNeeded();
+    await page.getByRole('navigation', { name: 'In this chapter' }).getByRole('link', { name: 'Summary' }).click();
+    await expect.poll(() => offsetFromTop('summary'), `the last contents link at ${width} px`).toBe(0);
+  }
+});
