@@ -84,11 +84,19 @@ test('an author changes a price and a paragraph and adds a chapter with a formul
   await page.getByText(BOOK, { exact: true }).click();
   await page.getByRole('button', { name: 'Create New Entry' }).click();
   await expect(page.getByRole('button', { name: 'Parent Folder' })).toHaveAccessibleDescription(BOOK);
-  await page.getByLabel('Title', { exact: true }).fill(NEW_TITLE);
-  await page.getByLabel('Description', { exact: true }).fill(NEW_DESCRIPTION);
-  await page.getByLabel('Unit', { exact: true }).fill('1');
-  await page.getByLabel('Topic', { exact: true }).fill('1');
-  await text.fill(NEW_BODY);
+  const fields = [
+    [page.getByLabel('Title', { exact: true }), NEW_TITLE],
+    [page.getByLabel('Description', { exact: true }), NEW_DESCRIPTION],
+    [page.getByLabel('Unit', { exact: true }), '1'],
+    [page.getByLabel('Topic', { exact: true }), '1'],
+    [text, NEW_BODY],
+  ] as const;
+  // A new entry's form can be drawn again just after it appears, losing what was typed first (on a busy machine, the
+  // title): type each field, then type again whatever did not stay, until everything has.
+  await expect(async () => {
+    for (const [field, value] of fields) if ((await field.inputValue()) !== value) await field.fill(value);
+    for (const [field, value] of fields) expect(await field.inputValue()).toBe(value);
+  }).toPass();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect.poll(() => readSavedFile(page, NEW_CHAPTER)).toContain(NEW_TITLE);
 

@@ -57,7 +57,10 @@ export async function openEditorOn(page: Page, tree: Tree, adminUrl = '/admin'):
   await page.goto(adminUrl, { waitUntil: 'commit' });
 }
 
-/** The text of one file in the browser's private file system, or undefined while it does not exist. */
+/**
+ * The text of one file in the browser's private file system, or undefined while it does not exist or is being written
+ * (a file the editor changes between the handle and the read cannot be read: NotReadableError; poll again).
+ */
 export async function readSavedFile(page: Page, path: string): Promise<string | undefined> {
   return page.evaluate(async (parts) => {
     try {
@@ -65,7 +68,7 @@ export async function readSavedFile(page: Page, path: string): Promise<string | 
       for (const part of parts.slice(0, -1)) directory = await directory.getDirectoryHandle(part);
       return await (await directory.getFileHandle(parts.at(-1)!)).getFile().then((file) => file.text());
     } catch (error) {
-      if (error instanceof DOMException && error.name === 'NotFoundError') return undefined;
+      if (error instanceof DOMException && ['NotFoundError', 'NotReadableError'].includes(error.name)) return undefined;
       throw error;
     }
   }, path.split('/'));
