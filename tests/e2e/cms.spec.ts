@@ -23,7 +23,8 @@ const before = contentTree(root);
 const SERVICE = 'src/content/services/web-hosting.json';
 const CHAPTER = 'src/content/chapters/thermodynamics/work-and-heat.md';
 const BOOK = 'thermodynamics';
-const chapterSlug = slugify((parseYaml(before[CHAPTER]!.split('---\n')[1]!) as { title: string }).title);
+const chapterTitle = (parseYaml(before[CHAPTER]!.split('---\n')[1]!) as { title: string }).title;
+const chapterSlug = slugify(chapterTitle);
 const bookSlug = slugify((JSON.parse(before[`src/content/books/${BOOK}.json`]!) as { name: string }).name);
 
 const service = JSON.parse(before[SERVICE]!) as { title: string; packages: { price: number }[] };
@@ -82,6 +83,9 @@ test('an author changes a price and a paragraph and adds a chapter with a formul
     location.hash = '#/collections/chapters';
   });
   await page.getByText(BOOK, { exact: true }).click();
+  // Until the folder's chapters are listed, an empty list offers a second "Create New Entry" button: wait them out.
+  await expect(page.getByText(chapterTitle, { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create New Entry' })).toHaveCount(1);
   await page.getByRole('button', { name: 'Create New Entry' }).click();
   await expect(page.getByRole('button', { name: 'Parent Folder' })).toHaveAccessibleDescription(BOOK);
   const fields = [
