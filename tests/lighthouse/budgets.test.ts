@@ -55,8 +55,12 @@ describe.each(['mobile', 'desktop'] as const)('Lighthouse, %s', (preset) => {
       });
       expect(result.medianRun?.outbound).toEqual([]);
       expect(result.medianRun?.lcpElement, 'the largest element').toBeTruthy();
-      // Each request that ends before the largest paint is a cost Lighthouse's model puts on the way to it.
-      const waitedFor = (result.medianRun?.beforeLcp ?? []).filter((request) => request.resourceType !== 'Image');
+      // Each request that ends before the largest paint is a cost Lighthouse's model puts on the way to it. The hero
+      // video is not: it starts only once the page has loaded and the browser is idle, so it cannot hold up a paint,
+      // but on a busy machine it can finish before the largest paint reaches the screen.
+      const waitedFor = (result.medianRun?.beforeLcp ?? []).filter(
+        (request) => request.resourceType !== 'Image' && !/\/video\/hero\.(webm|mp4)$/.test(request.url),
+      );
       expect(waitedFor, 'requests that ended before the largest paint').toEqual([]);
     },
     240_000,
