@@ -29,9 +29,13 @@ describe('every page', () => {
       expect(document.querySelectorAll('h1')).toHaveLength(1);
       expect(document.querySelector('a.skip-link')?.getAttribute('href')).toBe('#main');
       expect(document.querySelector('main#main')).not.toBeNull();
-      // The first paint waits for the whole header (BaseLayout.astro): a half-parsed toolbar would shift.
+      // The first paint waits for the whole document (BaseLayout.astro, tests/e2e/first-paint.spec.ts).
       const expectLink = document.querySelector('head link[rel="expect"]');
-      expect([expectLink?.getAttribute('href'), expectLink?.getAttribute('blocking')]).toEqual(['#main', 'render']);
+      expect([expectLink?.getAttribute('href'), expectLink?.getAttribute('blocking')]).toEqual([
+        '#end-of-page',
+        'render',
+      ]);
+      expect(document.querySelector('body')?.lastElementChild?.id).toBe('end-of-page');
     },
   );
 
