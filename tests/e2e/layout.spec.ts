@@ -101,3 +101,39 @@ test.describe('card grids', () => {
     }
   });
 });
+
+test.describe('content below the first screen', () => {
+  // src/styles/global.css: the home page's project cards (.grid--later) are laid out, and their lazy icons fetched,
+  // only as they come near the screen. On a wide screen they are near enough from the start; a phone is where they
+  // wait.
+  test("on a phone the home page's project cards wait until they come near, then show with their icons", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const images: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    const cards = page.locator('main ul.grid--later > li');
+    await expect(cards).toHaveCount(3);
+    const icons = await cards.locator('img').evaluateAll((found) => found.map((image) => image.getAttribute('src')));
+    expect(icons).toHaveLength(3);
+    const rendered = () =>
+      cards.evaluateAll((items) =>
+        items.map((item) =>
+          item.firstElementChild!.checkVisibility({ contentVisibilityAuto: true } as CheckVisibilityOptions),
+        ),
+      );
+    expect(await rendered()).toEqual([false, false, false]);
+    expect(images.filter((path) => icons.includes(path))).toEqual([]);
+
+    await cards.first().scrollIntoViewIfNeeded();
+    await expect.poll(rendered).toContain(true);
+    const firstIcon = cards.first().locator('img');
+    await expect
+      .poll(() => firstIcon.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(images).toContain(icons[0]);
+  });
+});
