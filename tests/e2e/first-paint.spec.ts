@@ -1,31 +1,30 @@
 import { createServer, type Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { distRoot } from '../support/dist';
 
 /*
- * The first paint shows the whole page (src/layouts/BaseLayout.astro): rendering waits until the parser reaches the
- * marker at the end of <body>. A page's HTML fits in the first round trip (the 14 KB budget), so waiting costs no
- * network time, while a first frame of part of a page would be laid out and painted again a moment later.
- *
- * The stand-in server below sends a built page in two parts with a pause between them, as a slow network might,
- * the first part ending after the page's <main>.
+ * What the first frame waits for (src/layouts/BaseLayout.astro, `firstFrame`): on every page the whole header, so the
+ * toolbar is never drawn in part; on the home page the whole page. The stand-in server below sends a built page in
+ * two parts with a pause between them, as a slow network might.
  */
 
 const pause = 400;
 
-/** Serves dist/: a page's HTML in two parts `pause` ms apart, split after its </main>; every other file at once. */
-async function twoPartServer(): Promise<{ server: Server; origin: string }> {
+/** Serves dist/: a page's HTML in two parts `pause` ms apart, split after `splitAfter`; every other file at once. */
+async function twoPartServer(splitAfter: string): Promise<{ server: Server; origin: string }> {
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    const file = path === '/' ? 'index.html' : path.endsWith('/') ? `${path}index.html` : path.slice(1);
-    const html = !/\.[a-z0-9]+$/.test(file) || file.endsWith('.html');
-    readFile(join(distRoot, html && !file.endsWith('.html') ? `${file}.html` : file)).then(
+    const html = path === '/' || !/\.[a-z0-9]+$/.test(path);
+    const file = path === '/' ? 'index.html' : html ? `${path.slice(1)}.html` : path.slice(1);
+    readFile(join(distRoot, file)).then(
       (body) => {
         if (!html) return void response.writeHead(200).end(body);
         const text = body.toString('utf8');
-        const split = text.indexOf('</main>') + '</main>'.length;
+        const split = text.indexOf(splitAfter) + splitAfter.length;
+        if (split < splitAfter.length) throw new Error(`${splitAfter} is not in ${file}`);
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         response.write(text.slice(0, split));
         setTimeout(() => response.end(text.slice(split)), pause);
@@ -39,40 +38,68 @@ async function twoPartServer(): Promise<{ server: Server; origin: string }> {
   return { server, origin: `http://127.0.0.1:${address.port}` };
 }
 
-for (const path of ['/', '/about-us', '/books/automobile-engineering/chassis-and-body']) {
-  test(`${path}: the first frame is drawn once the whole document is read, not after part of it`, async ({ page }) => {
-    const { server, origin } = await twoPartServer();
-    try {
-      // A frame's animation callbacks run just before it is drawn: the first one records what that frame can show.
-      await page.addInitScript(() =>
-        requestAnimationFrame(() => {
-          (window as Window & { firstFrameHadFooter?: boolean }).firstFrameHadFooter =
-            document.querySelector('body > footer') !== null;
-        }),
-      );
-      await page.goto(`${origin}${path}`);
-      const { firstFrameHadFooter, firstPaint, secondPart } = await page.evaluate(() => {
-        const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-        // The paint entry can come after the load event: wait for it.
-        return new Promise<{ firstFrameHadFooter: boolean | undefined; firstPaint: number; secondPart: number }>(
-          (resolve) =>
-            new PerformanceObserver((list, observer) => {
-              const paint = list.getEntriesByName('first-contentful-paint')[0];
-              if (!paint) return;
-              observer.disconnect();
-              resolve({
-                firstFrameHadFooter: (window as Window & { firstFrameHadFooter?: boolean }).firstFrameHadFooter,
-                firstPaint: paint.startTime,
-                secondPart: navigation.responseEnd,
-              });
-            }).observe({ type: 'paint', buffered: true }),
-        );
-      });
-      expect(firstFrameHadFooter).toBe(true);
-      expect(secondPart).toBeGreaterThanOrEqual(pause);
-      expect(firstPaint).toBeGreaterThanOrEqual(secondPart);
-    } finally {
-      server.close();
-    }
+interface FirstFrame {
+  /** What the first frame could show. */
+  had: { main: boolean; footer: boolean };
+  /** When it was painted, and when the page's second part arrived (ms after navigation). */
+  firstPaint: number;
+  secondPart: number;
+}
+
+/** Loads `path` from a two-part server and reports the first frame. */
+async function firstFrame(page: Page, path: string, splitAfter: string): Promise<FirstFrame> {
+  const { server, origin } = await twoPartServer(splitAfter);
+  try {
+    // A frame's animation callbacks run just before it is drawn: the first one records what that frame can show.
+    await page.addInitScript(() =>
+      requestAnimationFrame(() => {
+        (window as Window & { firstFrameHad?: FirstFrame['had'] }).firstFrameHad = {
+          main: document.querySelector('main') !== null,
+          footer: document.querySelector('body > footer') !== null,
+        };
+      }),
+    );
+    await page.goto(`${origin}${path}`);
+    // The paint entry can come after the load event: wait for it.
+    return await page.evaluate(
+      () =>
+        new Promise<FirstFrame>((resolve) =>
+          new PerformanceObserver((list, observer) => {
+            const paint = list.getEntriesByName('first-contentful-paint')[0];
+            if (!paint) return;
+            observer.disconnect();
+            resolve({
+              had: (window as Window & { firstFrameHad?: FirstFrame['had'] }).firstFrameHad!,
+              firstPaint: paint.startTime,
+              secondPart: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseEnd,
+            });
+          }).observe({ type: 'paint', buffered: true }),
+        ),
+    );
+  } finally {
+    server.close();
+  }
+}
+
+test('the home page is first drawn whole, once the last of it has arrived', async ({ page }) => {
+  const frame = await firstFrame(page, '/', '</main>');
+  expect(frame.had).toEqual({ main: true, footer: true });
+  expect(frame.secondPart).toBeGreaterThanOrEqual(pause);
+  expect(frame.firstPaint).toBeGreaterThanOrEqual(frame.secondPart);
+});
+
+for (const path of ['/about-us', '/books/automobile-engineering/chassis-and-body']) {
+  test(`${path} is never drawn with half a header`, async ({ page }) => {
+    // The toolbar's wide menu arrives before the pause, its last buttons after it.
+    const frame = await firstFrame(page, path, '</nav>');
+    expect(frame.had.main).toBe(true);
+    expect(frame.firstPaint).toBeGreaterThanOrEqual(frame.secondPart);
+  });
+
+  test(`${path} is drawn as it arrives once its header is whole`, async ({ page }) => {
+    const frame = await firstFrame(page, path, '</main>');
+    expect(frame.had).toEqual({ main: true, footer: false });
+    expect(frame.secondPart).toBeGreaterThanOrEqual(pause);
+    expect(frame.firstPaint).toBeLessThan(frame.secondPart);
   });
 }
