@@ -3,8 +3,9 @@ import { expect, test } from './fixtures';
 
 /*
  * The web font (src/components/WebFont.astro, docs/decisions.md "The web font"): a first page is set in the
- * system's font and fetches Inter only after it has loaded; the pages after it are set in Inter from their first
- * paint, so nothing is swapped in under the reader's eyes.
+ * system's font and fetches Inter only after it has loaded; the pages opened from it are set in Inter from their
+ * first paint, so nothing is swapped in under the reader's eyes. A page landed on from elsewhere reads no storage
+ * before it has loaded.
  */
 
 const isFont = (request: Request) => request.resourceType() === 'font';
@@ -49,7 +50,8 @@ test('a first page fetches the web font only after it has loaded, and the next p
   expect(await bodyFont(page)).not.toMatch(/Inter/);
   expect(await layoutShift(page)).toBe(0);
 
-  await page.goto('/our-story');
+  await page.locator('footer a[href="/our-story"]').click();
+  await page.waitForURL('**/our-story');
   expect(await page.evaluate(() => document.documentElement.classList.contains('web-font'))).toBe(true);
   expect(await bodyFont(page)).toMatch(/^"Inter Variable"/);
   await expect
@@ -60,6 +62,46 @@ test('a first page fetches the web font only after it has loaded, and the next p
     )
     .toBe(true);
   expect(await layoutShift(page)).toBe(0);
+});
+
+test('a page landed on from elsewhere reads no storage before it has loaded, and keeps the system font even for a returning visitor', async ({
+  page,
+}) => {
+  await page.goto('/about-us');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('qd-web-font'))).toContain('inter-text');
+  // Each storage read, and whether the page had loaded by then.
+  await page.addInitScript(() => {
+    const reads: string[] = [];
+    (window as Window & { storageReads?: string[] }).storageReads = reads;
+    const getItem = Storage.prototype.getItem;
+    Storage.prototype.getItem = function (key: string) {
+      reads.push(document.readyState === 'complete' ? 'after load' : 'before load');
+      return getItem.call(this, key);
+    };
+  });
+  // Typed into the address bar, or followed from another site: no referrer from this one.
+  await page.goto('/our-story');
+  expect(await bodyFont(page)).not.toMatch(/Inter/);
+  expect(await page.evaluate(() => document.documentElement.classList.contains('web-font'))).toBe(false);
+  await page.waitForLoadState('load');
+  // Two seconds after the load and the browser's idle time, the loader finds the font already fetched.
+  await expect
+    .poll(() => page.evaluate(() => (window as Window & { storageReads?: string[] }).storageReads), { timeout: 10_000 })
+    .toEqual(['after load']);
+  const fonts: string[] = [];
+  page.on('request', (request) => {
+    if (isFont(request)) fonts.push(request.url());
+  });
+  await page.waitForTimeout(500);
+  expect(fonts).toEqual([]);
+
+  // Opened from that page, the next one reads the flag before its first paint.
+  await page.locator('footer a[href="/about-us"]').click();
+  await page.waitForURL('**/about-us');
+  expect(await page.evaluate(() => (window as Window & { storageReads?: string[] }).storageReads)).toEqual([
+    'before load',
+  ]);
+  expect(await bodyFont(page)).toMatch(/^"Inter Variable"/);
 });
 
 test('with Save-Data or on 2G the system font stays and no font file is fetched', async ({ page }) => {
