@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { renderEverything } from '../../scripts/bench/budgets.ts';
 import { expect, test } from './fixtures';
 
 /*
@@ -135,5 +136,61 @@ test.describe('content below the first screen', () => {
       .poll(() => firstIcon.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
       .toBeGreaterThan(0);
     expect(images).toContain(icons[0]);
+  });
+
+  // The blocks marked .later: on a phone the footer is not rendered at first (nor any block far enough down), and
+  // each block is once scrolled to.
+  for (const [path, count] of [
+    ['/', 3],
+    ['/what-we-do', 3],
+    ['/books/automobile-engineering', 6],
+  ] as const) {
+    test(`on a phone ${path} lays out its ${count} later blocks only as they come near`, async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.goto(path);
+      const later = page.locator('.later');
+      await expect(later).toHaveCount(count);
+      await expect(later.last()).toHaveClass(/footer/);
+      const rendered = () =>
+        later.evaluateAll((blocks) =>
+          blocks.map((block) =>
+            block.firstElementChild!.checkVisibility({ contentVisibilityAuto: true } as CheckVisibilityOptions),
+          ),
+        );
+      expect((await rendered()).at(-1)).toBe(false);
+      for (let index = 0; index < count; index += 1) {
+        await later.nth(index).scrollIntoViewIfNeeded();
+        await expect.poll(async () => (await rendered())[index]).toBe(true);
+      }
+    });
+  }
+
+  // A block laid out on its own keeps its margins inside it, so a book's unit ends on its last topic's text: the units
+  // stand the same distance apart whether rendered as they come near or all at once.
+  test("a book's units stand the same distance apart, laid out on their own or not", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 9000 });
+    await page.goto('/books/automobile-engineering');
+    const units = page.locator('.unit');
+    await expect
+      .poll(() =>
+        units.evaluateAll((found) =>
+          found.every((unit) =>
+            unit.firstElementChild!.checkVisibility({ contentVisibilityAuto: true } as CheckVisibilityOptions),
+          ),
+        ),
+      )
+      .toBe(true);
+    const gaps = () =>
+      units.evaluateAll((found) =>
+        found.slice(1).map((unit, index) => {
+          const previous = found[index]!.lastElementChild!.getBoundingClientRect().bottom;
+          return Math.round(unit.getBoundingClientRect().top - previous);
+        }),
+      );
+    const contained = await gaps();
+    expect(contained.length).toBeGreaterThan(2);
+    expect(new Set(contained).size).toBe(1);
+    await page.addStyleTag({ content: renderEverything });
+    expect(await gaps()).toEqual(contained);
   });
 });
