@@ -237,6 +237,50 @@ function person(x, y, body, hair, s = 1, pose = '') {
   );
 }
 
+/* the four stages of work (src/data/stages.ts), each drawn in a 160x160 box ------------------- */
+const STAGES = {
+  discover: [
+    'Discover: a magnifying glass',
+    `<circle cx="80" cy="80" r="76" fill="${D}"/><circle cx="122" cy="34" r="10" fill="${S}" opacity=".6"/>` +
+      `<path d="M98 98l26 26" ${st(N, 14)}/><circle cx="70" cy="70" r="34" fill="${K}" stroke="${N}" stroke-width="9"/>` +
+      `<path d="M54 62a18 18 0 0118-16" ${st(P, 6)}/>`,
+  ],
+  pilot: [
+    'Pilot: a paper plane taking off',
+    `<circle cx="80" cy="80" r="76" fill="${D}"/>` +
+      `<path d="M36 118c-10-18 4-34 22-30" fill="none" stroke="${T}" stroke-width="4" stroke-linecap="round" stroke-dasharray="2 9"/>` +
+      `<path d="M30 78l102-44-56 60z" fill="${W}" stroke="${N}" stroke-width="4" stroke-linejoin="round"/>` +
+      `<path d="M76 94l56-60-30 84z" fill="${K}" stroke="${N}" stroke-width="4" stroke-linejoin="round"/>` +
+      `<path d="M76 94v24l12-14" fill="${N}" stroke="${N}" stroke-width="4" stroke-linejoin="round"/>`,
+  ],
+  launch: [
+    'Launch: a rocket lifting off',
+    `<circle cx="80" cy="80" r="76" fill="${D}"/>` +
+      `<path d="M80 132q-12-14 0-30q12 16 0 30z" fill="${S}"/><path d="M80 124q-5-8 0-14q5 6 0 14z" fill="${C}"/>` +
+      `<path d="M62 98l-16 16v-26l16-14zM98 98l16 16v-26l-16-14z" fill="${C}"/>` +
+      `<path d="M80 22c22 18 26 50 18 80H62c-8-30-4-62 18-80z" fill="${W}" stroke="${N}" stroke-width="4" stroke-linejoin="round"/>` +
+      `<circle cx="80" cy="62" r="11" fill="${K}" stroke="${N}" stroke-width="4"/><path d="M80 84v18" ${st(N, 4)}/>` +
+      dots(
+        [
+          [36, 46],
+          [124, 40],
+          [128, 120],
+          [30, 126],
+        ],
+        N,
+        5,
+        0.3,
+      ),
+  ],
+  boost: [
+    'Boost: a chart rising upwards',
+    `<circle cx="80" cy="80" r="76" fill="${D}"/>` +
+      `<path d="M36 122h90" ${st(N, 5)}/>` +
+      `<rect x="42" y="96" width="16" height="22" rx="3" fill="${K}"/><rect x="64" y="82" width="16" height="36" rx="3" fill="${K}"/><rect x="86" y="70" width="16" height="48" rx="3" fill="${T}"/><rect x="108" y="54" width="16" height="64" rx="3" fill="${T}"/>` +
+      `<path d="M38 84l24-18 18 10 34-34" ${st(C, 6)}/><path d="M100 40h16v16" ${st(C, 6)}/>`,
+  ],
+};
+
 const ART = {
   'office-new-delhi': () =>
     svg(
@@ -351,58 +395,19 @@ const ART = {
         `<path d="M410 172c-26-30-44-52-44-76a44 44 0 0188 0c0 24-18 46-44 76z" fill="${C}" stroke="${P}" stroke-width="6" stroke-linejoin="round"/><circle cx="410" cy="96" r="16" fill="${P}"/>`,
     ),
 
-  'stage-discover': () =>
-    svg(
-      160,
-      160,
-      'Discover: a magnifying glass',
-      `<circle cx="80" cy="80" r="76" fill="${D}"/><circle cx="122" cy="34" r="10" fill="${S}" opacity=".6"/>` +
-        `<path d="M98 98l26 26" ${st(N, 14)}/><circle cx="70" cy="70" r="34" fill="${K}" stroke="${N}" stroke-width="9"/>` +
-        `<path d="M54 62a18 18 0 0118-16" ${st(P, 6)}/>`,
-    ),
-  'stage-pilot': () =>
-    svg(
-      160,
-      160,
-      'Pilot: a paper plane taking off',
-      `<circle cx="80" cy="80" r="76" fill="${D}"/>` +
-        `<path d="M36 118c-10-18 4-34 22-30" fill="none" stroke="${T}" stroke-width="4" stroke-linecap="round" stroke-dasharray="2 9"/>` +
-        `<path d="M30 78l102-44-56 60z" fill="${W}" stroke="${N}" stroke-width="4" stroke-linejoin="round"/>` +
-        `<path d="M76 94l56-60-30 84z" fill="${K}" stroke="${N}" stroke-width="4" stroke-linejoin="round"/>` +
-        `<path d="M76 94v24l12-14" fill="${N}" stroke="${N}" stroke-width="4" stroke-linejoin="round"/>`,
-    ),
-  'stage-launch': () =>
-    svg(
-      160,
-      160,
-      'Launch: a rocket lifting off',
-      `<circle cx="80" cy="80" r="76" fill="${D}"/>` +
-        `<path d="M80 132q-12-14 0-30q12 16 0 30z" fill="${S}"/><path d="M80 124q-5-8 0-14q5 6 0 14z" fill="${C}"/>` +
-        `<path d="M62 98l-16 16v-26l16-14zM98 98l16 16v-26l-16-14z" fill="${C}"/>` +
-        `<path d="M80 22c22 18 26 50 18 80H62c-8-30-4-62 18-80z" fill="${W}" stroke="${N}" stroke-width="4" stroke-linejoin="round"/>` +
-        `<circle cx="80" cy="62" r="11" fill="${K}" stroke="${N}" stroke-width="4"/><path d="M80 84v18" ${st(N, 4)}/>` +
-        dots(
-          [
-            [36, 46],
-            [124, 40],
-            [128, 120],
-            [30, 126],
-          ],
-          N,
-          5,
-          0.3,
-        ),
-    ),
-  'stage-boost': () =>
-    svg(
-      160,
-      160,
-      'Boost: a chart rising upwards',
-      `<circle cx="80" cy="80" r="76" fill="${D}"/>` +
-        `<path d="M36 122h90" ${st(N, 5)}/>` +
-        `<rect x="42" y="96" width="16" height="22" rx="3" fill="${K}"/><rect x="64" y="82" width="16" height="36" rx="3" fill="${K}"/><rect x="86" y="70" width="16" height="48" rx="3" fill="${T}"/><rect x="108" y="54" width="16" height="64" rx="3" fill="${T}"/>` +
-        `<path d="M38 84l24-18 18 10 34-34" ${st(C, 6)}/><path d="M100 40h16v16" ${st(C, 6)}/>`,
-    ),
+  // One file for the four stage pictures, side by side, each shown through its <view> (stages.svg#pilot): a page
+  // that shows them makes one request and builds one SVG document, not four. The file itself is the size of one
+  // picture (the first), so an <img> of it is square whichever view it shows.
+  stages: () => {
+    const names = Object.keys(STAGES);
+    const body = names
+      .map(
+        (name, i) =>
+          `<view id="${name}" viewBox="${i * 160} 0 160 160"/><g transform="translate(${i * 160} 0)">${STAGES[name][1]}</g>`,
+      )
+      .join('');
+    return svg(160, 160, `The four stages: ${names.map((name) => STAGES[name][0]).join('; ')}`, body);
+  },
 
   'not-found': () =>
     svg(

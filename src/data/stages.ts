@@ -1,13 +1,11 @@
-import discover from '../assets/art/stage-discover.svg';
-import pilot from '../assets/art/stage-pilot.svg';
-import launch from '../assets/art/stage-launch.svg';
-import boost from '../assets/art/stage-boost.svg';
-
-/** The four stages of working with us: shown on the home page and on What we do. */
+/**
+ * The four stages of working with us: shown on the home page and on What we do. Each one's picture is the view of
+ * that name in src/assets/art/stages.svg (drawn by scripts/make-art.mjs).
+ */
 export const stages = [
   {
     name: 'Discover',
-    image: discover,
+    view: 'discover',
     summary: 'We listen first: your customers, your numbers and what you have tried, until the real problem is clear.',
     offer:
       'A short paid discovery: interviews with you and a few of your customers, a look at your analytics ' +
@@ -15,7 +13,7 @@ export const stages = [
   },
   {
     name: 'Pilot',
-    image: pilot,
+    view: 'pilot',
     summary:
       'A small, working version in front of real users within weeks, so decisions rest on evidence, not guesses.',
     offer:
@@ -24,7 +22,7 @@ export const stages = [
   },
   {
     name: 'Launch',
-    image: launch,
+    view: 'launch',
     summary:
       'The full product, built, tested on real phones and networks, and released with hosting, backups and monitoring in place.',
     offer:
@@ -33,7 +31,7 @@ export const stages = [
   },
   {
     name: 'Boost',
-    image: boost,
+    view: 'boost',
     summary: 'After launch we stay: measuring, fixing and improving what brings you customers.',
     offer:
       'Search engine optimisation, newsletters, maintenance and support plans that keep the product fast, ' +

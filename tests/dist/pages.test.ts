@@ -319,6 +319,21 @@ describe('home page', () => {
     ).toEqual(['Discover', 'Pilot', 'Launch', 'Boost']);
   });
 
+  it('shows the four stage pictures from one file, each through a view that file has', () => {
+    for (const built of [home, page('/what-we-do')]) {
+      const sources = built.document.querySelectorAll('ol.stages img').map((image) => image.getAttribute('src')!);
+      expect(sources).toHaveLength(4);
+      const files = new Set(sources.map((source) => source.split('#')[0]!));
+      expect(files.size).toBe(1);
+      const sprite = readFileSync(join(distRoot, [...files][0]!), 'utf8');
+      for (const source of sources) {
+        const view = source.split('#')[1];
+        expect(sprite, source).toContain(`<view id="${view}" `);
+      }
+      expect(new Set(sources).size).toBe(4);
+    }
+  });
+
   it('shows every testimonial of testimonials.json and the New Delhi office', () => {
     const testimonials = JSON.parse(readFileSync(join(contentRoot, 'testimonials.json'), 'utf8')) as unknown[];
     expect(home.document.querySelectorAll('#stories-title ~ * blockquote')).toHaveLength(testimonials.length);
