@@ -176,7 +176,7 @@ test.describe('content below the first screen', () => {
       );
       const style = await page.addStyleTag({ content: renderEverything });
       const height = await footer.evaluate((element) => element.getBoundingClientRect().height);
-      await style.evaluate((element) => element.remove());
+      await style.evaluate((element) => (element as HTMLStyleElement).remove());
       expect(height, `at ${width}px`).toBeGreaterThan(100);
       expect(estimate, `at ${width}px`).toBeGreaterThanOrEqual(height);
     }
