@@ -79,6 +79,11 @@ test('a page landed on from elsewhere reads no storage before it has loaded, and
       return getItem.call(this, key);
     };
   });
+  // Every font request from here on: the loader would fetch at once after its read.
+  const fonts: string[] = [];
+  page.on('request', (request) => {
+    if (isFont(request)) fonts.push(request.url());
+  });
   // Typed into the address bar, or followed from another site: no referrer from this one.
   await page.goto('/our-story');
   expect(await bodyFont(page)).not.toMatch(/Inter/);
@@ -88,10 +93,6 @@ test('a page landed on from elsewhere reads no storage before it has loaded, and
   await expect
     .poll(() => page.evaluate(() => (window as Window & { storageReads?: string[] }).storageReads), { timeout: 10_000 })
     .toEqual(['after load']);
-  const fonts: string[] = [];
-  page.on('request', (request) => {
-    if (isFont(request)) fonts.push(request.url());
-  });
   await page.waitForTimeout(500);
   expect(fonts).toEqual([]);
 
