@@ -33,7 +33,9 @@ export const appSchema = ({ image }: { image: Image }) =>
         .describe('The Play Store package name; also the address of the app privacy page.'),
       title: text(2, 60).describe('The app name as in the store. Add "(Unreleased)" to mark an app not yet published.'),
       summary: text(20, 200).describe('One or two sentences on what a student learns with the app, shown on /apps.'),
-      icon: image().describe('The app icon, relative to this file.'),
+      icon: image().describe(
+        'The app icon, relative to this file: an SVG of plain shapes in flat colours (CONTENT.md, "Images").',
+      ),
       score: z.number().min(0).max(5).optional().describe('Store rating from 0 to 5; leave out when the app has none.'),
       ratingCount: z
         .number()
@@ -75,7 +77,9 @@ export const bookSchema = ({ image }: { image: Image }) =>
   z.object({
     name: text(3, 80).describe('The book title; its slug is the page address.'),
     order: z.number().int().min(1).describe('Position in the list of books, 1 first.'),
-    icon: image().describe('The cover artwork, relative to this file.'),
+    icon: image().describe(
+      'The cover artwork, relative to this file: an SVG of plain shapes in flat colours (CONTENT.md, "Images").',
+    ),
     description: text(40, 300).describe('Two or three sentences on the book, for its card and its page.'),
     units: z
       .array(unitSchema)

@@ -78,6 +78,17 @@ describe('a broken content file fails the build', () => {
     expect(output).toContain('seo/icon.svg');
   });
 
+  it('names the app file and its icon field when the icon, drawn inside the page, holds a script', () => {
+    const project = projectCopy();
+    edit(project, 'src/assets/apps/machine-learning-advance.svg', (svg) =>
+      svg.replace('</svg>', '<script>alert(1)</script></svg>'),
+    );
+    const { status, output } = project.run('build');
+    expect(status).not.toBe(0);
+    expect(output).toContain('src/content/apps/machine-learning-advance.json: icon');
+    expect(output).toContain('<script>');
+  });
+
   it('fails the build, not just warns, when a JSON collection file is malformed', () => {
     const project = projectCopy();
     edit(project, 'src/content/testimonials.json', (text) => text.replace('[', '[,'));

@@ -199,6 +199,45 @@ describe('images', () => {
     },
   );
 
+  it('draws the artwork beside the first text of /apps, a book, our story and contact us inside the page', () => {
+    // As <img>, each SVG was a document the browser built on the main thread before the first paint (five on /apps).
+    const drawn: [path: string, selector: string, count: number][] = [
+      [
+        '/apps',
+        'ul.grid > li.app > svg',
+        pages
+          .find((built) => built.path === '/apps')!
+          .document.querySelectorAll('ul.grid')[0]!
+          .querySelectorAll('li.app').length,
+      ],
+      ['/books/basic-electrical-engineering', 'svg.book__icon', 1],
+      ['/our-story', 'svg.banner', 1],
+      ['/contact-us', 'svg.office__photo', 1],
+    ];
+    for (const [path, selector, count] of drawn) {
+      const { document } = pages.find((built) => built.path === path)!;
+      expect(document.querySelectorAll(selector), `${path} ${selector}`).toHaveLength(count);
+      expect(
+        document.querySelector('main')!.querySelectorAll('img[src$=".svg"]').length,
+        `${path}: an SVG <img> in the first view`,
+      ).toBe(path === '/apps' ? document.querySelectorAll('.coming-soon img').length : 0);
+    }
+  });
+
+  it.each(pages.map((built) => [built.path, built] as const))(
+    '%s draws no artwork inside the page that a reader would hear unnamed or see a tooltip of',
+    (_path, built) => {
+      for (const svg of built.document.querySelectorAll('main svg:not(svg svg)')) {
+        if (svg.closest('math, .katex')) continue;
+        const named = svg.getAttribute('role') === 'img' && Boolean(svg.getAttribute('aria-label'));
+        if (!named) expect(svg.getAttribute('aria-hidden'), svg.toString().slice(0, 80)).toBe('true');
+        expect(svg.querySelectorAll('title, script, style, foreignObject'), svg.toString().slice(0, 80)).toHaveLength(
+          0,
+        );
+      }
+    },
+  );
+
   it.each(pages.map((built) => [built.path, built] as const))(
     '%s serves raster images in a modern format with a fallback',
     (_path, built) => {
