@@ -17,7 +17,6 @@ import { ELEMENT_NODE, parse, renderSync, walkSync, type ElementNode } from 'ult
 const ELEMENTS = new Set([
   'svg',
   'g',
-  'defs',
   'title',
   'desc',
   'path',
@@ -47,8 +46,6 @@ const ATTRIBUTES = new Set([
   'r',
   'rx',
   'ry',
-  'fx',
-  'fy',
   'd',
   'points',
   'pathlength',
@@ -107,13 +104,17 @@ export function inlineArt(
     throw new Error(
       `${source}: the artwork has ${[...problems].join(', ')}. Artwork is drawn inside the page, so it may hold ` +
         'plain shapes in flat colours only (paths, rectangles, circles, groups): no script, style, text, image, ' +
-        'link, id or gradient. ' +
-        'See "Images" in CONTENT.md.',
+        'link, id or gradient. See "Images" in CONTENT.md.',
     );
   }
-  root.children = root.children.filter(
-    (node) => node.type !== ELEMENT_NODE || !['title', 'desc'].includes((node as ElementNode).name.toLowerCase()),
-  );
+  // A title anywhere in the drawing would show as a tooltip over it.
+  walkSync(root, (node) => {
+    if (node.type !== ELEMENT_NODE) return;
+    const element = node as ElementNode;
+    element.children = element.children.filter(
+      (child) => child.type !== ELEMENT_NODE || !['title', 'desc'].includes((child as ElementNode).name.toLowerCase()),
+    );
+  });
   const kept = Object.fromEntries(
     Object.entries(root.attributes).filter(([name]) => !/^(role|width|height|xmlns(:.*)?)$/i.test(name)),
   );

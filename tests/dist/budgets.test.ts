@@ -199,7 +199,7 @@ describe('images', () => {
     },
   );
 
-  it('draws the artwork beside the first text of /apps, a book, our story and contact us inside the page', () => {
+  it('draws the artwork beside the first text of /apps, a book, our story, contact us and the 404 inside the page', () => {
     // As <img>, each SVG was a document the browser built on the main thread before the first paint (five on /apps).
     const drawn: [path: string, selector: string, count: number][] = [
       [
@@ -213,6 +213,7 @@ describe('images', () => {
       ['/books/basic-electrical-engineering', 'svg.book__icon', 1],
       ['/our-story', 'svg.banner', 1],
       ['/contact-us', 'svg.office__photo', 1],
+      ['/404', '.not-found > svg', 1],
     ];
     for (const [path, selector, count] of drawn) {
       const { document } = pages.find((built) => built.path === path)!;

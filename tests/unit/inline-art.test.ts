@@ -8,7 +8,7 @@ const icon =
   '<svg viewBox="0 0 96 96" width="96" height="96" role="img">\n<title>An app icon</title>\n' +
   '<rect width="96" height="96" rx="22" fill="#14213d"/>\n' +
   '<path d="M26 30L48 22" stroke="#a8dadc" stroke-width="2.5" stroke-linecap="round"/>\n' +
-  '<g opacity=".5"><circle cx="26" cy="30" r="7" fill="#0f766e"/></g>\n</svg>';
+  '<g opacity=".5"><title>Nodes</title><circle cx="26" cy="30" r="7" fill="#0f766e"/></g>\n</svg>';
 
 const options = { source: 'src/content/apps/an-app.json: icon', width: 64, height: 64 };
 
