@@ -4,8 +4,9 @@ import { ELEMENT_NODE, parse, renderSync, walkSync, type ElementNode } from 'ult
  * Decorative artwork drawn inside the page (src/components/InlineArt.astro) rather than loaded as an <img>.
  *
  * An SVG file shown through <img> is a document of its own: the browser builds it on the main thread when the file
- * arrives, which on /apps (five icons in a phone's first view) was the largest piece of work before the largest paint
- * after the page's own layout. Drawn inside the page, the same shapes cost a few elements and no request.
+ * arrives, before the first paint when it comes early (on /apps five icons did, about 13 ms each in Lighthouse's
+ * trace; docs/decisions.md, "Performance budgets"). Drawn inside the page, the same shapes cost a few elements and no
+ * request.
  *
  * Inside the page, though, a file's script would run, its styles would apply to the whole page and its ids would
  * meet the page's (and another icon's gradient of the same id), and the artwork comes from content files that
