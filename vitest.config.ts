@@ -12,12 +12,21 @@ export default defineConfig({
   },
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      // tests/attacks/ holds the attack tests, each named for the attack it tries: *.dist.test.ts need dist/.
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/attacks/**/*.test.ts'],
+          exclude: ['tests/attacks/**/*.dist.test.ts'],
+          environment: 'node',
+        },
+      },
       {
         extends: true,
         test: {
           name: 'dist',
-          include: ['tests/dist/**/*.test.ts'],
+          include: ['tests/dist/**/*.test.ts', 'tests/attacks/**/*.dist.test.ts'],
           exclude: ['tests/dist/load.test.ts', 'tests/dist/crash-restart.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
