@@ -8,6 +8,10 @@ import cms from './src/integrations/cms.ts';
 import clientDirectives from './src/integrations/client-directives.ts';
 import { diagramPlugin, mathPlugin, tablePlugin } from './src/integrations/math.ts';
 import searchIndex from './src/integrations/search-index.ts';
+import { deploySettingsProblem } from './src/integrations/deploy-settings.ts';
+
+const settingsProblem = deploySettingsProblem(process.env);
+if (settingsProblem) throw new Error(settingsProblem);
 
 // Netlify sets URL to the site's main address (and DEPLOY_PRIME_URL for previews).
 const site = process.env.URL ?? `http://localhost:${process.env.PORT ?? 4321}`;

@@ -1,9 +1,11 @@
 // Lists the form submissions the local server (npm start) has stored, newest
 // first: `npm run submissions`, or `npm run submissions -- --json` for the records.
 // `-- --export EMAIL` prints everything stored for one e-mail address, and
-// `-- --erase EMAIL` erases it everywhere (records, pending markers, leases,
-// idempotency claims) and says what it erased: a person's request for their
-// data or its erasure, answered with one command.
+// `-- --erase EMAIL` erases it everywhere (records, pending markers, leases;
+// idempotency claims become tombstones) in every store the site writes, the
+// production store and the deploy previews' one, and says what it erased: a
+// person's request for their data or its erasure, answered with one command.
+// Records sealed in production need SUBMISSIONS_KEY in the environment to be read.
 // With NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN in the environment it works on the
 // live site's store through Netlify Blobs' own API instead of the local one.
 // What a visitor typed is shown with control characters made visible, so a field
@@ -13,10 +15,13 @@ import { fileURLToPath } from 'node:url';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { erasePerson, exportPerson } from '../netlify/lib/personal-data.ts';
-import type { StoredSubmission, SubmissionStore } from '../netlify/lib/records.ts';
+import { openSubmission, type StoredSubmission, type SubmissionStore } from '../netlify/lib/records.ts';
 
 const directory = process.env.LOCAL_DATA_DIR?.trim() || fileURLToPath(new URL('../.data/blobs/', import.meta.url));
 const storeName = process.env.SUBMISSIONS_STORE?.trim() || 'submissions';
+/** Every store the function writes (netlify/lib/config.ts): a person's data is looked for in all of them. */
+const everyStore = [...new Set([storeName, 'submissions', 'submissions-preview'])];
+const submissionsKey = process.env.SUBMISSIONS_KEY?.trim() || undefined;
 const production = Boolean(process.env.NETLIFY_SITE_ID?.trim() && process.env.NETLIFY_AUTH_TOKEN?.trim());
 const argument = (flag: string): string | undefined => {
   const index = process.argv.indexOf(flag);
@@ -116,29 +121,57 @@ function printRecord(record: ReadRecord): void {
   console.log('');
 }
 
+const sealedHint = submissionsKey
+  ? 'it could not be opened with this SUBMISSIONS_KEY'
+  : 'it is sealed: set SUBMISSIONS_KEY (the production value) to read it';
+
 /** One person's data, as `--export` prints it: every submission in full, then the keys stored for them. */
-async function exportCommand(store: SubmissionStore, email: string): Promise<void> {
-  const found = await exportPerson(store, email);
-  for (const key of found.unreadable) console.error(`Skipped ${visible(key)}: it could not be read as a submission.`);
-  if (process.argv.includes('--json')) {
-    console.log(safeJson(found.submissions));
-    return;
+async function exportCommand(stores: Map<string, SubmissionStore>, email: string): Promise<boolean> {
+  let complete = true;
+  const all: StoredSubmission[] = [];
+  for (const [name, store] of stores) {
+    const found = await exportPerson(store, email, submissionsKey);
+    for (const key of found.unreadable)
+      console.error(`Skipped ${visible(key)} in "${name}": ${sealedHint}, or unreadable.`);
+    complete &&= found.unreadable.length === 0;
+    all.push(...found.submissions);
+    if (process.argv.includes('--json')) continue;
+    console.log(`${found.submissions.length} submission(s) stored for ${visible(email)} in the "${name}" store.\n`);
+    for (const record of found.submissions) printRecord(record);
+    if (found.keys.length) console.log(`Stored under: ${found.keys.map(visible).join(', ')}\n`);
   }
-  console.log(`${found.submissions.length} submission(s) stored for ${visible(email)} in the "${storeName}" store.\n`);
-  for (const record of found.submissions) printRecord(record);
-  if (found.keys.length) console.log(`Stored under: ${found.keys.map(visible).join(', ')}`);
+  if (process.argv.includes('--json')) console.log(safeJson(all));
+  return complete;
 }
 
-/** `--erase`: erases everything stored for the address and lists what went. */
-async function eraseCommand(store: SubmissionStore, email: string): Promise<void> {
-  const result = await erasePerson(store, email);
-  for (const key of result.unreadable) console.error(`Skipped ${visible(key)}: it could not be read, so not checked.`);
-  if (result.erased.length === 0) {
-    console.log(`Nothing is stored for ${visible(email)} in the "${storeName}" store.`);
-    return;
+/** `--erase`: erases everything stored for the address in every store and lists what went. */
+async function eraseCommand(stores: Map<string, SubmissionStore>, email: string): Promise<boolean> {
+  let complete = true;
+  for (const [name, store] of stores) {
+    const result = await erasePerson(store, email, submissionsKey);
+    for (const key of result.unreadable) {
+      console.error(`Skipped ${visible(key)} in "${name}": ${sealedHint}, or unreadable; so not checked.`);
+    }
+    complete &&= result.unreadable.length === 0;
+    if (result.erased.length === 0) {
+      console.log(`Nothing is stored for ${visible(email)} in the "${name}" store.`);
+      continue;
+    }
+    console.log(`Erased ${result.erased.length} submission(s) of ${visible(email)} from the "${name}" store:`);
+    for (const entry of result.erased) console.log(`    ${visible(entry.id)}: ${entry.keys.map(visible).join(', ')}`);
   }
-  console.log(`Erased ${result.erased.length} submission(s) of ${visible(email)} from the "${storeName}" store:`);
-  for (const entry of result.erased) console.log(`    ${visible(entry.id)}: ${entry.keys.map(visible).join(', ')}`);
+  if (!complete) console.error('Not everything could be checked: run it again with SUBMISSIONS_KEY set.');
+  return complete;
+}
+
+/** A record with its answers opened, or marked as sealed when there is no key to open it. */
+function openOrMark(record: ReadRecord): ReadRecord {
+  if (!record.sealed) return record;
+  try {
+    return openSubmission(record as StoredSubmission, submissionsKey);
+  } catch {
+    return { ...record, sealed: undefined, fields: { sealed: `(${sealedHint})` } };
+  }
 }
 
 /** Every submission, newest first. */
@@ -155,7 +188,7 @@ async function listCommand(store: SubmissionStore): Promise<void> {
     try {
       const record = (await store.get(key, { type: 'json', consistency: 'strong' })) as ReadRecord | null;
       if (!record || typeof record !== 'object' || typeof record.id !== 'string') throw new Error('not a submission');
-      records.push(record);
+      records.push(openOrMark(record));
     } catch (error) {
       skipped.push(`${key} (${error instanceof Error ? error.message : 'unreadable'})`);
     }
@@ -177,27 +210,26 @@ async function listCommand(store: SubmissionStore): Promise<void> {
   }
 }
 
-try {
-  const store: SubmissionStore = server
-    ? getStore({
-        name: storeName,
-        siteID: 'local-site',
-        token,
-        edgeURL: url!,
-        uncachedEdgeURL: url!,
-        consistency: 'strong',
-      })
+function openStore(name: string): SubmissionStore {
+  return server
+    ? getStore({ name, siteID: 'local-site', token, edgeURL: url!, uncachedEdgeURL: url!, consistency: 'strong' })
     : getStore({
-        name: storeName,
+        name,
         siteID: process.env.NETLIFY_SITE_ID!.trim(),
         token: process.env.NETLIFY_AUTH_TOKEN!.trim(),
         consistency: 'strong',
         // Netlify's API at another address: the tests' stand-in.
         ...(process.env.NETLIFY_API_URL?.trim() ? { apiURL: process.env.NETLIFY_API_URL.trim() } : {}),
       });
-  if (exportEmail !== undefined) await exportCommand(store, exportEmail);
-  else if (eraseEmail !== undefined) await eraseCommand(store, eraseEmail);
-  else await listCommand(store);
+}
+
+try {
+  const stores = new Map(everyStore.map((name) => [name, openStore(name)]));
+  let complete = true;
+  if (exportEmail !== undefined) complete = await exportCommand(stores, exportEmail);
+  else if (eraseEmail !== undefined) complete = await eraseCommand(stores, eraseEmail);
+  else await listCommand(openStore(storeName));
+  if (!complete) process.exitCode = 1;
 } finally {
   await server?.stop();
 }

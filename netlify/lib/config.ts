@@ -2,33 +2,63 @@ import { LEASE_MS } from './delivery.ts';
 
 /*
  * What the submission function reads from its environment. Secrets come only
- * from here; nothing else in the repository holds them.
+ * from here; nothing else in the repository holds them. README's "Deploy"
+ * section lists what the owner sets in Netlify, and for which deploy context.
  */
 
 /** hCaptcha's published test secret: it verifies only the test site key's test token. */
 export const HCAPTCHA_TEST_SECRET = '0x0000000000000000000000000000000000000000';
 export const HCAPTCHA_VERIFY_URL = 'https://api.hcaptcha.com/siteverify';
 
+/** Settings that only the production context may see: a deploy preview runs code nobody has reviewed yet. */
+export const PRODUCTION_ONLY = [
+  'HCAPTCHA_SECRET',
+  'SUBMISSIONS_KEY',
+  'CONTACT_FORWARD_URL',
+  'CONTACT_FORWARD_SECRET',
+] as const;
+
+/** The shortest SUBMISSIONS_KEY accepted: `openssl rand -base64 32` gives 44 characters. */
+export const MIN_KEY_LENGTH = 32;
+
+export type DeployKind = 'production' | 'preview' | 'dev';
+
+/**
+ * Netlify's deploy context as the rules know it. Anything that is not a preview or the local "dev" is held
+ * to production's rules, a missing context included: a mistake then refuses loudly instead of running open.
+ */
+export function deployKind(context: string | undefined): DeployKind {
+  if (context === 'dev') return 'dev';
+  if (context === 'deploy-preview' || context === 'branch-deploy') return 'preview';
+  return 'production';
+}
+
 export interface SubmissionConfig {
-  /** Netlify's CONTEXT is "production" on the live site. */
   production: boolean;
-  /** Undefined in production when HCAPTCHA_SECRET is missing: every submission is then refused. */
+  preview: boolean;
+  /** Undefined when no usable secret is set in production: every submission is then refused. */
   hcaptchaSecret: string | undefined;
   hcaptchaSiteKey: string | undefined;
   verifyUrl: string;
+  /** The host names siteverify may report a token was solved on; empty: not checked (dev and previews). */
+  captchaHostnames: string[];
   /** The JSON webhook that receives accepted submissions (form service, Slack, Zapier); none means store only. */
   forwardUrl: string | undefined;
+  /** Signs every webhook body (X-Signature), so the receiver can tell it came from this site. */
+  forwardSecret: string | undefined;
+  /** Seals what visitors typed in the store; undefined stores it readable (dev without SUBMISSIONS_KEY). */
+  submissionsKey: string | undefined;
   /** Origins allowed besides the request's own: the site's URLs on Netlify and any listed in ALLOWED_ORIGINS. */
   allowedOrigins: string[];
   storeName: string;
   /** The first retry of a failed delivery waits this long; each further one twice as long. */
   retryBaseMs: number;
-  /**
-   * How long a delivery run's hold on one submission lasts (DELIVERY_LEASE_MS, default two minutes):
-   * a run that stops while holding it blocks that submission this long. Tests shorten it; it must stay
-   * well above a webhook call (8 s) and its writes.
-   */
+  /** How long a delivery run's hold on one submission lasts (DELIVERY_LEASE_MS, default LEASE_MS). */
   leaseMs: number;
+  /** Settings missing or wrong for this context, each a sentence for the log (no values). */
+  problems: string[];
+  /** True when a problem means no submission can be accepted safely. */
+  refuseSubmissions: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -44,34 +74,91 @@ function origins(env: Env): string[] {
   });
 }
 
+const setting = (env: Env, name: string) => env[name]?.trim() || undefined;
+
 /**
- * The configuration for one deploy context (Netlify's context.deploy.context:
- * "production", "deploy-preview", "branch-deploy" or "dev" locally).
+ * The configuration for one deploy context (Netlify's context.deploy.context).
  *
- * - production: the real secret from HCAPTCHA_SECRET, or none (every submission refused);
- *   the "submissions" store; forwarding to CONTACT_FORWARD_URL.
- * - deploy previews and branch deploys: hCaptcha's test keys whatever the environment
- *   holds, their own "submissions-preview" store, and never the sales webhook.
- * - dev (npm start, tests): HCAPTCHA_SECRET or the test secret, SUBMISSIONS_STORE or
- *   "submissions", and CONTACT_FORWARD_URL when set.
+ * - production (and any context that is not one of the others): HCAPTCHA_SECRET, never the test secret;
+ *   hCaptcha's own siteverify address; SUBMISSIONS_KEY to seal what visitors typed; the "submissions"
+ *   store; CONTACT_FORWARD_URL over https only, signed with CONTACT_FORWARD_SECRET.
+ * - deploy previews and branch deploys: hCaptcha's test keys, their own "submissions-preview" store, no
+ *   webhook; a production-only setting they can see is reported, and used for nothing.
+ * - dev (npm start, tests): HCAPTCHA_SECRET or the test secret, the test settings (HCAPTCHA_VERIFY_URL,
+ *   SUBMISSIONS_STORE), and CONTACT_FORWARD_URL when set.
  */
-export function readConfig(env: Env = process.env, deployContext: string = env.CONTEXT ?? 'dev'): SubmissionConfig {
-  const production = deployContext === 'production';
-  const preview = deployContext === 'deploy-preview' || deployContext === 'branch-deploy';
-  const secret = env.HCAPTCHA_SECRET?.trim() || undefined;
+export function readConfig(env: Env = process.env, deployContext: string | undefined = env.CONTEXT): SubmissionConfig {
+  const kind = deployKind(deployContext);
+  const production = kind === 'production';
+  const preview = kind === 'preview';
+  const problems: string[] = [];
+  let refuseSubmissions = false;
+
+  let hcaptchaSecret = setting(env, 'HCAPTCHA_SECRET');
+  let forwardUrl = setting(env, 'CONTACT_FORWARD_URL');
+  const forwardSecret = setting(env, 'CONTACT_FORWARD_SECRET');
+  let submissionsKey = setting(env, 'SUBMISSIONS_KEY');
+
+  if (submissionsKey && submissionsKey.length < MIN_KEY_LENGTH) {
+    problems.push(`SUBMISSIONS_KEY is shorter than ${MIN_KEY_LENGTH} characters; refusing submissions`);
+    submissionsKey = undefined;
+    refuseSubmissions = true;
+  }
+  if (production) {
+    if (!hcaptchaSecret || hcaptchaSecret === HCAPTCHA_TEST_SECRET) {
+      problems.push(
+        hcaptchaSecret
+          ? "HCAPTCHA_SECRET is hCaptcha's public test secret in production; refusing submissions"
+          : 'HCAPTCHA_SECRET is not set in production; refusing submissions',
+      );
+      hcaptchaSecret = undefined;
+      refuseSubmissions = true;
+    }
+    if (!submissionsKey && !setting(env, 'SUBMISSIONS_KEY')) {
+      problems.push('SUBMISSIONS_KEY is not set in production; refusing submissions');
+      refuseSubmissions = true;
+    }
+    if (forwardUrl && !forwardUrl.startsWith('https://')) {
+      problems.push('CONTACT_FORWARD_URL is not an https:// address; nothing is forwarded');
+      forwardUrl = undefined;
+    }
+    if (forwardUrl && !forwardSecret) {
+      problems.push('CONTACT_FORWARD_SECRET is not set, so bodies cannot be signed; nothing is forwarded');
+      forwardUrl = undefined;
+    }
+  } else if (preview) {
+    const visible = PRODUCTION_ONLY.filter((name) => setting(env, name) && env[name] !== HCAPTCHA_TEST_SECRET);
+    if (visible.length > 0) {
+      problems.push(
+        `${visible.join(', ')} visible in a deploy preview: scope it to Production in Netlify; nothing is forwarded`,
+      );
+    }
+    hcaptchaSecret = HCAPTCHA_TEST_SECRET;
+    forwardUrl = undefined;
+    submissionsKey = undefined;
+  } else {
+    hcaptchaSecret ??= HCAPTCHA_TEST_SECRET;
+  }
+
   return {
     production,
-    hcaptchaSecret: production ? secret : preview ? HCAPTCHA_TEST_SECRET : (secret ?? HCAPTCHA_TEST_SECRET),
-    hcaptchaSiteKey: preview ? undefined : env.PUBLIC_HCAPTCHA_SITE_KEY?.trim() || undefined,
-    verifyUrl: env.HCAPTCHA_VERIFY_URL?.trim() || HCAPTCHA_VERIFY_URL,
-    forwardUrl: preview ? undefined : env.CONTACT_FORWARD_URL?.trim() || undefined,
+    preview,
+    hcaptchaSecret,
+    hcaptchaSiteKey: preview ? undefined : setting(env, 'PUBLIC_HCAPTCHA_SITE_KEY'),
+    verifyUrl: production ? HCAPTCHA_VERIFY_URL : (setting(env, 'HCAPTCHA_VERIFY_URL') ?? HCAPTCHA_VERIFY_URL),
+    captchaHostnames: production ? [...new Set(origins(env).map((origin) => new URL(origin).hostname))] : [],
+    forwardUrl,
+    forwardSecret: forwardUrl ? forwardSecret : undefined,
+    submissionsKey,
     allowedOrigins: origins(env),
     storeName: production
       ? 'submissions'
       : preview
         ? 'submissions-preview'
-        : env.SUBMISSIONS_STORE?.trim() || 'submissions',
+        : (setting(env, 'SUBMISSIONS_STORE') ?? 'submissions'),
     retryBaseMs: Number(env.DELIVERY_RETRY_BASE_MS) > 0 ? Number(env.DELIVERY_RETRY_BASE_MS) : 60_000,
     leaseMs: Number(env.DELIVERY_LEASE_MS) > 0 ? Number(env.DELIVERY_LEASE_MS) : LEASE_MS,
+    problems,
+    refuseSubmissions,
   };
 }

@@ -2,15 +2,18 @@ import { readCookie, XSRF_COOKIE, XSRF_HEADER } from '../../src/lib/api.ts';
 import {
   fieldErrors,
   FORM_KINDS,
+  normalWebAddress,
   serviceFieldsProblems,
   submissionSchema,
   type Submission,
 } from '../../src/lib/forms.ts';
+import { publishedNoticeVersions } from '../../src/lib/privacy-notice.ts';
 import { verifyCaptcha } from './captcha.ts';
 import { findService } from './catalogue.ts';
 import type { SubmissionConfig } from './config.ts';
 import { deliverSubmission } from './delivery.ts';
 import { logEvent } from './log.ts';
+import { eraseSubmission } from './personal-data.ts';
 import {
   answersHash,
   idempotencyKey,
@@ -18,6 +21,7 @@ import {
   pendingKey,
   readClaim,
   readSubmission,
+  sealSubmission,
   submissionKey,
   type IdempotencyClaim,
   type PendingMarker,
@@ -109,8 +113,16 @@ async function checkServiceFields(submission: Submission): Promise<Record<string
   if (submission.kind !== 'package-request') return {};
   const service = await findService(submission.serviceId);
   if (!service) return { serviceId: 'Choose a service from our catalogue' };
-  return serviceFieldsProblems(service.inputFields, submission.serviceFields);
+  const problems = serviceFieldsProblems(service.inputFields, submission.serviceFields);
+  // Web addresses are kept as the normal form of what was checked, never as typed.
+  for (const question of service.inputFields) {
+    const value = submission.serviceFields[question.name];
+    if (question.type === 'url' && value) submission.serviceFields[question.name] = normalWebAddress(value) ?? value;
+  }
+  return problems;
 }
+
+const noticeVersions = new Set(publishedNoticeVersions());
 
 /** The visitor's answers as stored and forwarded: everything but the captcha token and the honeypot. */
 function answers(submission: Submission): Record<string, unknown> {
@@ -138,6 +150,7 @@ export async function handleContact(request: Request, deps: ContactDependencies)
 
 async function answer(request: Request, deps: ContactDependencies): Promise<Response> {
   const now = deps.now ?? (() => new Date());
+  for (const problem of deps.config.problems) logEvent('error', { event: 'configuration', reason: problem });
 
   if (request.method !== 'POST') {
     return fail({ status: 405, error: 'Send the form with POST.', headers: { Allow: 'POST' }, reason: 'method' });
@@ -193,6 +206,17 @@ async function answer(request: Request, deps: ContactDependencies): Promise<Resp
     );
   }
   const submission = parsed.data;
+  if (!noticeVersions.has(submission.noticeVersion)) {
+    return fail(
+      {
+        status: 422,
+        error: 'Some answers need changing.',
+        fields: { noticeVersion: 'Reload the page and send the form again' },
+        reason: 'notice-version',
+      },
+      submission.kind,
+    );
+  }
   const serviceProblems = await checkServiceFields(submission);
   if (Object.keys(serviceProblems).length > 0) {
     return fail(
@@ -236,12 +260,11 @@ function recordOf(
   forwardUrl: string | undefined,
   retryBaseMs: number,
 ): StoredSubmission {
-  const spam = submission.website.trim() !== '';
   return {
     id,
     kind: submission.kind,
     receivedAt: receivedAt.toISOString(),
-    spam,
+    spam: false,
     fields: answers(submission),
     idempotencyKey: validRepeatKey,
     ...(submission.kind === 'contact' && submission.optIn
@@ -253,17 +276,23 @@ function recordOf(
           },
         }
       : {}),
-    delivery: spam
-      ? { status: 'spam', attempts: 0 }
-      : forwardUrl
-        ? {
-            status: 'pending',
-            attempts: 0,
-            nextAttemptAt: new Date(receivedAt.getTime() + retryBaseMs).toISOString(),
-          }
-        : { status: 'not-forwarded', attempts: 0 },
+    delivery: forwardUrl
+      ? { status: 'pending', attempts: 0, nextAttemptAt: new Date(receivedAt.getTime() + retryBaseMs).toISOString() }
+      : { status: 'not-forwarded', attempts: 0 },
   };
 }
+
+/** Whether an erasure turned the claim into a tombstone while a resume was writing the record again. */
+async function erasedMeanwhile(store: SubmissionStore, key: string): Promise<boolean> {
+  const claim = await readClaim(store, key).catch(() => null);
+  return claim?.erased === true;
+}
+
+const unavailable: Failure = {
+  status: 503,
+  error: 'Our forms are not available right now. Please call, WhatsApp or e-mail us instead.',
+  reason: 'configuration',
+};
 
 /**
  * From here the submission is valid. With an Idempotency-Key the writes are, in
@@ -278,8 +307,12 @@ async function accept(
   deps: ContactDependencies,
   now: () => Date,
 ): Promise<Response> {
-  const spam = submission.website.trim() !== '';
-  // The honeypot counts as an answer: a resend that fills it in is another submission.
+  // A filled honeypot is a bot: it is told "accepted" and nothing of it is kept, so the form is no way to
+  // write into the store without passing the captcha.
+  if (submission.website.trim() !== '') {
+    logEvent('info', { event: 'submission', status: 202, kind: submission.kind, reason: 'spam' });
+    return reply(202, { ok: true, id: newSubmissionId(now()) });
+  }
   const bodyHash = answersHash({ kind: submission.kind, website: submission.website, ...answers(submission) });
 
   if (validRepeatKey) {
@@ -290,48 +323,46 @@ async function accept(
       return fail(storageFailure, submission.kind);
     }
     // No second captcha check: a claim is written only after this exact body (same hash) passed
-    // the check or was marked spam by its honeypot, and a captcha token cannot be verified twice.
+    // the check, and a captcha token cannot be verified twice.
     if (claim) return resume(claim, bodyHash, submission, validRepeatKey, deps, now);
   }
 
-  if (!spam) {
-    if (!deps.config.hcaptchaSecret) {
-      logEvent('error', {
-        event: 'configuration',
-        reason: 'HCAPTCHA_SECRET is not set in production; refusing submissions',
-      });
-      return fail(
-        {
-          status: 503,
-          error: 'Our forms are not available right now. Please e-mail us instead.',
-          reason: 'configuration',
-        },
-        submission.kind,
-      );
-    }
-    const verdict = await verifyCaptcha(submission['h-captcha-response'], {
-      secret: deps.config.hcaptchaSecret,
-      verifyUrl: deps.config.verifyUrl,
-      siteKey: deps.config.hcaptchaSiteKey,
-      remoteIp: deps.clientIp,
-      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  if (deps.config.refuseSubmissions || !deps.config.hcaptchaSecret) return fail(unavailable, submission.kind);
+  const { verdict, codes } = await verifyCaptcha(submission['h-captcha-response'], {
+    secret: deps.config.hcaptchaSecret,
+    verifyUrl: deps.config.verifyUrl,
+    siteKey: deps.config.hcaptchaSiteKey,
+    remoteIp: deps.clientIp,
+    hostnames: deps.config.captchaHostnames,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  });
+  if (verdict === 'misconfigured') {
+    logEvent('error', {
+      event: 'configuration',
+      problem: codes.join(','),
+      reason: 'siteverify refused the site key or secret; check HCAPTCHA_SECRET and PUBLIC_HCAPTCHA_SITE_KEY',
     });
-    if (verdict === 'failed') {
-      return fail(
-        { status: 403, error: 'The robot check did not pass. Please do the check again.', reason: 'captcha' },
-        submission.kind,
-      );
-    }
-    if (verdict === 'unreachable') {
-      return fail(
-        {
-          status: 503,
-          error: 'We could not run the robot check just now. Please try again in a minute.',
-          reason: 'captcha-unreachable',
-        },
-        submission.kind,
-      );
-    }
+    return fail({ ...unavailable, reason: 'captcha-configuration' }, submission.kind);
+  }
+  if (verdict === 'failed') {
+    return fail(
+      {
+        status: 403,
+        error: 'The robot check did not pass. Please do the check again.',
+        reason: codes.includes('hostname') ? 'captcha-hostname' : 'captcha',
+      },
+      submission.kind,
+    );
+  }
+  if (verdict === 'unreachable') {
+    return fail(
+      {
+        status: 503,
+        error: 'We could not run the robot check just now. Please try again in a minute.',
+        reason: 'captcha-unreachable',
+      },
+      submission.kind,
+    );
   }
 
   const receivedAt = now();
@@ -362,6 +393,11 @@ async function resume(
   deps: ContactDependencies,
   now: () => Date,
 ): Promise<Response> {
+  if (claim.erased) {
+    // The person's data was erased since: the resend is answered as before and brings nothing back.
+    logEvent('info', { event: 'submission', status: 202, kind: submission.kind, id: claim.id, reason: 'erased' });
+    return reply(202, { ok: true, id: claim.id });
+  }
   if (claim.bodyHash !== bodyHash) {
     return fail(
       {
@@ -396,8 +432,7 @@ async function storeAndForward(
   now: () => Date,
   reason?: string,
 ): Promise<Response> {
-  const spam = submission.website.trim() !== '';
-  const forwardUrl = spam ? undefined : deps.config.forwardUrl;
+  const forwardUrl = deps.config.forwardUrl;
   const record = recordOf(submission, id, receivedAt, validRepeatKey, forwardUrl, deps.config.retryBaseMs);
   let created: boolean;
   try {
@@ -406,9 +441,15 @@ async function storeAndForward(
       await deps.store.setJSON(pendingKey(id), marker);
     }
     // Create-only: if another copy already stored (and perhaps delivered) it, that record stays as it is.
-    created = (await deps.store.setJSON(submissionKey(id), record, { onlyIfNew: true })).modified;
+    const stored = sealSubmission(record, deps.config.submissionsKey);
+    created = (await deps.store.setJSON(submissionKey(id), stored, { onlyIfNew: true })).modified;
   } catch {
     return fail(storageFailure, submission.kind);
+  }
+  if (created && validRepeatKey && reason === 'resumed' && (await erasedMeanwhile(deps.store, validRepeatKey))) {
+    await eraseSubmission(deps.store, record).catch(() => undefined);
+    logEvent('info', { event: 'submission', status: 202, kind: record.kind, id, reason: 'erased' });
+    return reply(202, { ok: true, id });
   }
 
   logEvent('info', {
@@ -416,13 +457,15 @@ async function storeAndForward(
     status: 202,
     kind: record.kind,
     id,
-    ...(spam ? { reason: 'spam' } : reason ? { reason } : {}),
+    ...(reason ? { reason } : {}),
   });
   if (forwardUrl && created) {
     deps.waitUntil(
       deliverSubmission(id, {
         store: deps.store,
         forwardUrl,
+        forwardSecret: deps.config.forwardSecret,
+        submissionsKey: deps.config.submissionsKey,
         retryBaseMs: deps.config.retryBaseMs,
         leaseMs: deps.config.leaseMs,
         now,

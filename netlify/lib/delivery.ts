@@ -1,5 +1,8 @@
+import { createHmac } from 'node:crypto';
 import {
+  gaveUpKey,
   leaseKey,
+  openSubmission,
   pendingKey,
   readSubmission,
   submissionKey,
@@ -55,6 +58,10 @@ const MAX_WAIT_MS = 6 * 60 * 60 * 1000;
 export interface DeliveryOptions {
   store: SubmissionStore;
   forwardUrl: string;
+  /** Signs each body (X-Signature); without it (dev only) bodies go unsigned. */
+  forwardSecret?: string | undefined;
+  /** Opens records sealed in the store (netlify/lib/records.ts). */
+  submissionsKey?: string | undefined;
   retryBaseMs: number;
   now?: () => Date;
   fetch?: typeof fetch;
@@ -140,25 +147,71 @@ async function releaseLease(store: SubmissionStore, id: string, owner: string): 
   if (current?.owner === owner) await store.delete(leaseKey(id));
 }
 
-/** One webhook call; undefined when it went through, else what went wrong (no personal data). */
-async function post(submission: StoredSubmission, options: DeliveryOptions): Promise<string | undefined> {
+/**
+ * The signature a receiver checks: HMAC-SHA256 under CONTACT_FORWARD_SECRET of "{timestamp}.{body}", sent as
+ * "X-Signature: t={timestamp},v1={hex}" (docs/forms.md shows the receiver's side).
+ */
+export function signBody(secret: string, timestamp: number, body: string): string {
+  return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+/** What one webhook call came to: nothing wrong, or the problem (no personal data) and how to go on. */
+interface Attempt {
+  problem?: string;
+  /** The address or its access is wrong: no retry can succeed, so the delivery is given up at once. */
+  permanent?: boolean;
+  /** The receiver asked for this wait (Retry-After on a 429 or 503). */
+  retryAfterMs?: number;
+}
+
+/** Retry-After as seconds or an HTTP date, in milliseconds from now; undefined when absent or unreadable. */
+function retryAfter(value: string | null, now: Date): number | undefined {
+  if (!value) return undefined;
+  const wait = /^\d+$/.test(value.trim()) ? Number(value) * 1000 : Date.parse(value) - now.getTime();
+  return Number.isFinite(wait) && wait > 0 ? Math.min(wait, MAX_WAIT_MS) : undefined;
+}
+
+/** One webhook call. A redirect is never followed: a revoked hook that sends to a login page has not delivered. */
+async function post(submission: StoredSubmission, options: DeliveryOptions, now: Date): Promise<Attempt> {
+  let fields: Record<string, unknown>;
   try {
-    const response = await (options.fetch ?? fetch)(options.forwardUrl, {
+    fields = openSubmission(submission, options.submissionsKey).fields;
+  } catch {
+    return { problem: 'record sealed under another key, or SUBMISSIONS_KEY missing' };
+  }
+  const body = JSON.stringify({
+    id: submission.id,
+    kind: submission.kind,
+    receivedAt: submission.receivedAt,
+    ...fields,
+  });
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Idempotency-Key': submission.id };
+  if (options.forwardSecret)
+    headers['X-Signature'] = signBody(options.forwardSecret, Math.floor(now.getTime() / 1000), body);
+  let response: Response;
+  try {
+    response = await (options.fetch ?? fetch)(options.forwardUrl, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': submission.id },
-      body: JSON.stringify({
-        id: submission.id,
-        kind: submission.kind,
-        receivedAt: submission.receivedAt,
-        ...submission.fields,
-      }),
+      headers,
+      body,
+      redirect: 'manual',
       signal: AbortSignal.timeout(options.timeoutMs ?? DELIVERY_TIMEOUT_MS),
     });
     await response.body?.cancel();
-    return response.ok ? undefined : `webhook answered ${response.status}`;
   } catch (error) {
-    return error instanceof Error && error.name === 'TimeoutError' ? 'webhook timed out' : 'webhook unreachable';
+    return {
+      problem: error instanceof Error && error.name === 'TimeoutError' ? 'webhook timed out' : 'webhook unreachable',
+    };
   }
+  const { status } = response;
+  if (status >= 200 && status < 300) return {};
+  // fetch reports a redirect it was told not to follow as status 0 ("opaqueredirect") in browsers, 3xx in Node.
+  if (status < 200 || (status >= 300 && status < 400)) return { problem: `webhook redirected (${status || '3xx'})` };
+  const wait = status === 429 || status === 503 ? retryAfter(response.headers.get('retry-after'), now) : undefined;
+  if (status >= 400 && status < 500 && ![408, 425, 429].includes(status)) {
+    return { problem: `webhook answered ${status}: check CONTACT_FORWARD_URL and its access`, permanent: true };
+  }
+  return { problem: `webhook answered ${status}`, ...(wait ? { retryAfterMs: wait } : {}) };
 }
 
 /** A submission as read under its lease, with the ETags its outcome is written against. */
@@ -194,7 +247,7 @@ async function readUnderLease(store: SubmissionStore, id: string): Promise<ReadU
  */
 async function settle(
   { submission, etag, markerEtag }: ReadUnderLease,
-  problem: string | undefined,
+  { problem, permanent, retryAfterMs }: Attempt,
   options: DeliveryOptions,
   now: () => Date,
 ): Promise<StoredSubmission | null> {
@@ -203,13 +256,14 @@ async function settle(
   let updated: StoredSubmission;
   if (!problem) {
     updated = { ...submission, delivery: { status: 'delivered', attempts, deliveredAt: at.toISOString() } };
-  } else if (at.getTime() - Date.parse(submission.receivedAt) >= GIVE_UP_AFTER_MS) {
+  } else if (permanent || at.getTime() - Date.parse(submission.receivedAt) >= GIVE_UP_AFTER_MS) {
     updated = {
       ...submission,
       delivery: { status: 'failed', attempts, failedAt: at.toISOString(), lastError: problem },
     };
   } else {
-    const nextAttemptAt = new Date(at.getTime() + backoff(attempts, options.retryBaseMs)).toISOString();
+    const wait = Math.max(backoff(attempts, options.retryBaseMs), retryAfterMs ?? 0);
+    const nextAttemptAt = new Date(at.getTime() + wait).toISOString();
     updated = { ...submission, delivery: { status: 'pending', attempts, nextAttemptAt, lastError: problem } };
   }
   if (!(await options.store.setJSON(submissionKey(submission.id), updated, { onlyIfMatch: etag })).modified) {
@@ -227,6 +281,9 @@ async function settle(
     const marker: PendingMarker = { id: submission.id, nextAttemptAt, createdAt: submission.receivedAt };
     await options.store.setJSON(pendingKey(submission.id), marker, { onlyIfMatch: markerEtag });
   }
+  if (updated.delivery.status === 'failed') {
+    await options.store.setJSON(gaveUpKey(submission.id), { id: submission.id, failedAt: at.toISOString() });
+  }
   logEvent(updated.delivery.status === 'failed' ? 'error' : 'info', {
     event: 'delivery',
     status: updated.delivery.status,
@@ -234,6 +291,7 @@ async function settle(
     id: updated.id,
     attempts,
     ...(problem ? { problem } : {}),
+    ...(permanent ? { reason: 'configuration' } : {}),
   });
   return updated;
 }
@@ -261,7 +319,7 @@ export async function deliverSubmission(id: string, options: DeliveryOptions): P
       if (!read) outcome = 'missing';
       else if (read.submission.delivery.status !== 'pending') outcome = 'done';
       else {
-        const updated = await settle(read, await post(read.submission, options), options, now);
+        const updated = await settle(read, await post(read.submission, options, now()), options, now);
         outcome = updated ? (updated.delivery.status as 'delivered' | 'pending' | 'failed') : 'gone';
       }
     } finally {
@@ -338,6 +396,11 @@ export async function deliverPending(options: RunOptions): Promise<RunResult> {
   };
   await Promise.all(Array.from({ length: options.concurrency ?? RUN_CONCURRENCY }, worker));
   return result;
+}
+
+/** How many deliveries have been given up and still wait for a person (`npm run submissions` lists them). */
+export async function countGivenUp(store: SubmissionStore): Promise<number> {
+  return (await store.list({ prefix: 'gave-up/' })).blobs.length;
 }
 
 /** A marker whose record never came: the resend with the same key will write it; after the grace period, drop it. */

@@ -20,6 +20,7 @@ const allowed = new Set([
   'claimsErased',
   'unreadable',
   'reason',
+  'givenUp',
 ]);
 
 export function logEvent(level: 'info' | 'error', entry: Record<string, string | number>): void {

@@ -1,8 +1,11 @@
 import {
+  gaveUpKey,
   idempotencyKey,
   leaseKey,
+  openSubmission,
   pendingKey,
   submissionKey,
+  type IdempotencyClaim,
   type StoredSubmission,
   type SubmissionStore,
 } from './records.ts';
@@ -20,6 +23,7 @@ export function keysOf(record: Pick<StoredSubmission, 'id' | 'idempotencyKey'>):
   return [
     ...(record.idempotencyKey ? [idempotencyKey(record.idempotencyKey)] : []),
     pendingKey(record.id),
+    gaveUpKey(record.id),
     leaseKey(record.id),
     submissionKey(record.id),
   ];
@@ -33,11 +37,24 @@ export function keysOf(record: Pick<StoredSubmission, 'id' | 'idempotencyKey'>):
 export async function eraseSubmission(
   store: SubmissionStore,
   record: Pick<StoredSubmission, 'id' | 'idempotencyKey'>,
+  { tombstone = true }: { tombstone?: boolean } = {},
 ): Promise<string[]> {
   const erased: string[] = [];
   for (const key of keysOf(record)) {
     const existing = await store.get(key, { type: 'json', consistency: 'strong' }).catch(() => undefined);
-    await store.delete(key);
+    if (tombstone && key.startsWith('idempotency/')) {
+      // The claim becomes a tombstone, without the answers' hash, until retention: a resend under its key
+      // (a form retrying, or racing this erasure) then stores nothing again (netlify/lib/contact.ts).
+      const tombstone: IdempotencyClaim = {
+        id: record.id,
+        receivedAt: (existing as IdempotencyClaim | null)?.receivedAt ?? new Date().toISOString(),
+        bodyHash: '',
+        erased: true,
+      };
+      await store.setJSON(key, tombstone);
+    } else {
+      await store.delete(key);
+    }
     if (existing !== null) erased.push(key);
   }
   return erased;
@@ -51,20 +68,25 @@ export function belongsTo(record: StoredSubmission, email: string): boolean {
   return wanted !== '' && normalEmail(record.fields?.email) === wanted;
 }
 
-/** Reads every submission record; an entry that cannot be read is reported by key and left alone. */
+/**
+ * Reads every submission record, opened with the key when sealed; an entry that cannot be read (or opened:
+ * no key, or another one) is reported by key and left alone.
+ */
 export async function readAllSubmissions(
   store: SubmissionStore,
+  key?: string,
 ): Promise<{ records: StoredSubmission[]; unreadable: string[] }> {
   const { blobs } = await store.list({ prefix: 'submissions/' });
   const records: StoredSubmission[] = [];
   const unreadable: string[] = [];
-  for (const { key } of blobs) {
+  for (const { key: blobKey } of blobs) {
     try {
-      const record = (await store.get(key, { type: 'json', consistency: 'strong' })) as StoredSubmission | null;
-      if (record && typeof record === 'object' && typeof record.id === 'string') records.push(record);
-      else if (record !== null) unreadable.push(key);
+      const record = (await store.get(blobKey, { type: 'json', consistency: 'strong' })) as StoredSubmission | null;
+      if (record && typeof record === 'object' && typeof record.id === 'string')
+        records.push(openSubmission(record, key));
+      else if (record !== null) unreadable.push(blobKey);
     } catch {
-      unreadable.push(key);
+      unreadable.push(blobKey);
     }
   }
   return { records, unreadable };
@@ -74,13 +96,15 @@ export async function readAllSubmissions(
 export async function exportPerson(
   store: SubmissionStore,
   email: string,
+  key?: string,
 ): Promise<{ submissions: StoredSubmission[]; keys: string[]; unreadable: string[] }> {
-  const { records, unreadable } = await readAllSubmissions(store);
+  const { records, unreadable } = await readAllSubmissions(store, key);
   const submissions = records.filter((record) => belongsTo(record, email));
   const keys: string[] = [];
   for (const record of submissions) {
-    for (const key of keysOf(record)) {
-      if ((await store.get(key, { type: 'json', consistency: 'strong' }).catch(() => null)) !== null) keys.push(key);
+    for (const stored of keysOf(record)) {
+      if ((await store.get(stored, { type: 'json', consistency: 'strong' }).catch(() => null)) !== null)
+        keys.push(stored);
     }
   }
   return { submissions, keys, unreadable };
@@ -90,8 +114,9 @@ export async function exportPerson(
 export async function erasePerson(
   store: SubmissionStore,
   email: string,
+  key?: string,
 ): Promise<{ erased: { id: string; keys: string[] }[]; unreadable: string[] }> {
-  const { records, unreadable } = await readAllSubmissions(store);
+  const { records, unreadable } = await readAllSubmissions(store, key);
   const erased: { id: string; keys: string[] }[] = [];
   for (const record of records.filter((candidate) => belongsTo(candidate, email))) {
     erased.push({ id: record.id, keys: await eraseSubmission(store, record) });

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Submission } from '../../src/lib/forms.ts';
+import { seal, unseal } from './sealed.ts';
 
 /*
  * How submissions are kept in Netlify Blobs. A submission is stored under
  * "submissions/{id}" where the id starts with the time it arrived, so keys sort
  * by time. "pending/{id}" marks one that still has to reach the webhook,
+ * "gave-up/{id}" one whose delivery was given up,
  * "idempotency/{key}" remembers which id (and which answers) a request with an
  * Idempotency-Key claimed, and "leases/{id}" says which delivery run is
  * forwarding a submission right now.
@@ -21,8 +23,10 @@ export interface StoredSubmission {
   kind: Submission['kind'];
   receivedAt: string;
   spam: boolean;
-  /** The visitor's answers, without the captcha token and the honeypot. */
+  /** The visitor's answers, without the captcha token and the honeypot; empty when they are sealed. */
   fields: Record<string, unknown>;
+  /** The answers and the consent sealed under SUBMISSIONS_KEY (netlify/lib/sealed.ts), in production. */
+  sealed?: string | undefined;
   idempotencyKey?: string | undefined;
   /** Consent to the mailing list, when the person gave it: when, and under which notice. */
   consent?: { mailingList: true; givenAt: string; noticeVersion: string } | undefined;
@@ -50,6 +54,8 @@ export interface IdempotencyClaim {
   receivedAt: string;
   /** SHA-256 of the normalised answers (see answersHash): a resend with other answers is refused. */
   bodyHash: string;
+  /** Set when the person's data was erased: a resend under this key stores nothing again. */
+  erased?: boolean | undefined;
 }
 
 /** A delivery run's hold on one submission; a later run may take it over once it has expired. */
@@ -73,6 +79,8 @@ export interface SubmissionStore {
 }
 
 export const submissionKey = (id: string) => `submissions/${id}`;
+/** Marks a submission whose delivery was given up: each retry run counts them at error level until retention. */
+export const gaveUpKey = (id: string) => `gave-up/${id}`;
 export const pendingKey = (id: string) => `pending/${id}`;
 export const idempotencyKey = (key: string) => `idempotency/${key}`;
 export const leaseKey = (id: string) => `leases/${id}`;
@@ -100,6 +108,22 @@ function canonical(value: unknown): string {
 /** The fingerprint of what a visitor sent, without the captcha token (a fresh check gives a fresh token). */
 export function answersHash(answers: unknown): string {
   return createHash('sha256').update(canonical(answers)).digest('hex');
+}
+
+/** What a visitor typed, and their consent, sealed when there is a key; a record as the store keeps it. */
+export function sealSubmission(record: StoredSubmission, key: string | undefined): StoredSubmission {
+  if (!key) return record;
+  const { fields, consent, ...rest } = record;
+  return { ...rest, fields: {}, sealed: seal({ fields, consent }, key) };
+}
+
+/** A record with its answers readable; throws when they are sealed and the key is missing or another. */
+export function openSubmission(record: StoredSubmission, key: string | undefined): StoredSubmission {
+  if (!record.sealed) return record;
+  if (!key) throw new Error('the record is sealed and SUBMISSIONS_KEY is not set');
+  const { fields, consent } = unseal(record.sealed, key) as Pick<StoredSubmission, 'fields' | 'consent'>;
+  const { sealed: _sealed, ...rest } = record;
+  return { ...rest, fields, ...(consent ? { consent } : {}) };
 }
 
 export async function readSubmission(store: SubmissionStore, id: string): Promise<StoredSubmission | null> {

@@ -85,7 +85,8 @@ export async function eraseExpired(options: RetentionOptions): Promise<Retention
     }
     const age = now - arrivedAt(record);
     if (age > keepFor || (record.spam && age > keepSpamFor)) {
-      await eraseSubmission(options.store, record);
+      // Past retention nobody resends: the claim goes with the record, no tombstone.
+      await eraseSubmission(options.store, record, { tombstone: false });
       result.erased += 1;
       logEvent('info', { event: 'retention', id: record.id, reason: record.spam ? 'spam' : 'expired' });
     }

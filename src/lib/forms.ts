@@ -56,13 +56,32 @@ export function emailProblem(value: string): string | undefined {
   return undefined;
 }
 
-const required = (message: string, max: number, maxMessage: string) =>
+/*
+ * What a visitor types is forwarded to people and tools: a line break in a one-line answer can forge a
+ * header or a log line, a control character can act on a terminal, and a bidi override can make text read
+ * other than it is. One-line answers refuse all of them; a message keeps its line breaks only.
+ */
+const HIDDEN = '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069';
+const lineBreakOrHidden = new RegExp(`[\\n\\r\\t${HIDDEN}]`);
+const hidden = new RegExp(`[\\t${HIDDEN}]`);
+
+/** Whether a one-line answer holds a line break, a control character or a bidi override. */
+export const hasLineBreakOrHidden = (value: string) => lineBreakOrHidden.test(value);
+
+const oneLine = (what: string) =>
+  z.refine<string>((value) => !lineBreakOrHidden.test(value), {
+    error: `Remove line breaks and hidden characters from ${what}`,
+  });
+const manyLines = (what: string) =>
+  z.refine<string>((value) => !hidden.test(value), { error: `Remove hidden characters from ${what}` });
+
+const required = (message: string, max: number, maxMessage: string, what: string, lines = oneLine) =>
   z
     .string({ error: message })
-    .check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max, { error: maxMessage }));
+    .check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max, { error: maxMessage }), lines(what));
 
-const optional = (max: number, maxMessage: string) =>
-  z._default(z.string().check(z.trim(), z.maxLength(max, { error: maxMessage })), '');
+const optional = (max: number, maxMessage: string, what: string, lines = oneLine) =>
+  z._default(z.string().check(z.trim(), z.maxLength(max, { error: maxMessage }), lines(what)), '');
 
 const email = z.string({ error: 'Enter your email address' }).check(
   z.trim(),
@@ -72,8 +91,14 @@ const email = z.string({ error: 'Enter your email address' }).check(
   }),
 );
 
-const name = required('Enter your name', LIMITS.name, `Name must be ${LIMITS.name} characters or fewer`);
-const message = required('Enter a message', LIMITS.message, 'Message must be 5,000 characters or fewer');
+const name = required('Enter your name', LIMITS.name, `Name must be ${LIMITS.name} characters or fewer`, 'your name');
+const message = required(
+  'Enter a message',
+  LIMITS.message,
+  'Message must be 5,000 characters or fewer',
+  'your message',
+  manyLines,
+);
 const captcha = z
   .string({ error: 'Complete the check that you are not a robot' })
   .check(
@@ -107,6 +132,7 @@ const serviceFields = z._default(
         .check(
           z.trim(),
           z.maxLength(LIMITS.serviceField, { error: `Answers must be ${LIMITS.serviceField} characters or fewer` }),
+          oneLine('your answer'),
         ),
     )
     .check(z.refine((fields) => Object.keys(fields).length <= 10, { error: 'Too many answers' })),
@@ -117,7 +143,12 @@ export const packageRequestSchema = z.object({
   kind: z.literal('package-request'),
   name,
   email,
-  phone: required('Enter your phone number', LIMITS.phone, `Phone number must be ${LIMITS.phone} characters or fewer`),
+  phone: required(
+    'Enter your phone number',
+    LIMITS.phone,
+    `Phone number must be ${LIMITS.phone} characters or fewer`,
+    'your phone number',
+  ),
   /** The service's address on the site (its slug): tells the function which questions it asks. */
   serviceId: z
     .string({ error: 'Choose a service and package' })
@@ -126,6 +157,7 @@ export const packageRequestSchema = z.object({
     'Choose a service and package',
     LIMITS.service,
     `Service must be ${LIMITS.service} characters or fewer`,
+    'the service',
   ),
   message,
   serviceFields,
@@ -136,10 +168,15 @@ export const packageRequestSchema = z.object({
 
 export const callbackSchema = z.object({
   kind: z.literal('callback'),
-  name: required('Enter your full name', LIMITS.name, `Full name must be ${LIMITS.name} characters or fewer`),
+  name: required(
+    'Enter your full name',
+    LIMITS.name,
+    `Full name must be ${LIMITS.name} characters or fewer`,
+    'your name',
+  ),
   email,
-  phone: optional(LIMITS.phone, `Phone number must be ${LIMITS.phone} characters or fewer`),
-  service: optional(LIMITS.service, `Service must be ${LIMITS.service} characters or fewer`),
+  phone: optional(LIMITS.phone, `Phone number must be ${LIMITS.phone} characters or fewer`, 'your phone number'),
+  service: optional(LIMITS.service, `Service must be ${LIMITS.service} characters or fewer`, 'the service'),
   message,
   noticeVersion,
   'h-captcha-response': captcha,
@@ -151,8 +188,13 @@ export const contactSchema = z.object({
   name,
   email,
   /** Optional: for a visitor who would rather be called back than written to. */
-  phone: optional(LIMITS.phone, `Phone number must be ${LIMITS.phone} characters or fewer`),
-  subject: required('Enter a subject', LIMITS.subject, `Subject must be ${LIMITS.subject} characters or fewer`),
+  phone: optional(LIMITS.phone, `Phone number must be ${LIMITS.phone} characters or fewer`, 'your phone number'),
+  subject: required(
+    'Enter a subject',
+    LIMITS.subject,
+    `Subject must be ${LIMITS.subject} characters or fewer`,
+    'the subject',
+  ),
   reason: z.enum(
     CONTACT_REASONS.map((reason) => reason.value) as ['new-project', 'help-needed', 'general-question', 'complaint'],
     { error: 'Select a reason for your message' },
@@ -180,7 +222,7 @@ export const dataRequestSchema = z.object({
   request: z.enum(DATA_REQUESTS.map((entry) => entry.value) as ['copy', 'correction', 'erasure', 'withdraw-consent'], {
     error: 'Select what you would like us to do',
   }),
-  details: optional(LIMITS.message, 'Details must be 5,000 characters or fewer'),
+  details: optional(LIMITS.message, 'Details must be 5,000 characters or fewer', 'the details', manyLines),
   noticeVersion,
   'h-captcha-response': captcha,
   website: honeypot,
@@ -191,28 +233,39 @@ export const jobApplicationSchema = z.object({
   kind: z.literal('job-application'),
   name,
   email,
-  phone: optional(LIMITS.phone, `Phone number must be ${LIMITS.phone} characters or fewer`),
+  phone: optional(LIMITS.phone, `Phone number must be ${LIMITS.phone} characters or fewer`, 'your phone number'),
   /** The role applied for, as the Join us page names it. */
   role: required(
     'Choose the role you are applying for',
     LIMITS.role,
     `Role must be ${LIMITS.role} characters or fewer`,
+    'the role',
   ),
   /** Where the CV or portfolio can be read: a shared document, a LinkedIn or GitHub profile, a personal site. */
-  cvUrl: z.string({ error: 'Enter a link to your CV or portfolio' }).check(
-    z.trim(),
-    z.superRefine((value, ctx) => {
-      const problem = !value
-        ? 'Enter a link to your CV or portfolio'
-        : value.length > LIMITS.link
-          ? `The link must be ${LIMITS.link} characters or fewer`
-          : !isWebAddress(value)
-            ? 'Enter the link in the correct format, like https://example.com/my-cv.pdf'
-            : undefined;
-      if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
-    }),
+  cvUrl: z.pipe(
+    z.string({ error: 'Enter a link to your CV or portfolio' }).check(
+      z.trim(),
+      z.superRefine((value, ctx) => {
+        const problem = !value
+          ? 'Enter a link to your CV or portfolio'
+          : value.length > LIMITS.link
+            ? `The link must be ${LIMITS.link} characters or fewer`
+            : !isWebAddress(value)
+              ? 'Enter the link in the correct format, like https://example.com/my-cv.pdf'
+              : undefined;
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+      }),
+    ),
+    // Kept as the address that was checked, never as typed: what tools make a link of is a plain http(s) URL.
+    z.transform((value: string) => normalWebAddress(value) ?? value),
   ),
-  message: required('Tell us a little about yourself', LIMITS.message, 'Message must be 5,000 characters or fewer'),
+  message: required(
+    'Tell us a little about yourself',
+    LIMITS.message,
+    'Message must be 5,000 characters or fewer',
+    'your message',
+    manyLines,
+  ),
   noticeVersion,
   'h-captcha-response': captcha,
   website: honeypot,
@@ -297,11 +350,19 @@ function lowerFirst(label: string): string {
   return /^[A-Z][a-z]/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label;
 }
 
-function isWebAddress(value: string): boolean {
+/**
+ * A web address as the forms keep it: http or https, a dotted host name, no user name or password (which
+ * would let `javascript:…@host` pass as a host), "https://" added when no scheme was typed.
+ */
+export function normalWebAddress(value: string): string | undefined {
+  if (hasLineBreakOrHidden(value)) return undefined;
   try {
     const url = new URL(/^[a-z]+:\/\//i.test(value) ? value : `https://${value}`);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+    const plain = (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+    return plain && url.hostname.includes('.') ? url.href : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
+
+const isWebAddress = (value: string) => normalWebAddress(value) !== undefined;

@@ -34,6 +34,14 @@ export const privacyNoticeSchema = z.object({
       'The date this wording took effect (YYYY-MM-DD). Change it whenever the wording changes: every ' +
         'submission records the version its sender saw.',
     ),
+  earlierVersions: z
+    .array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Write each date as YYYY-MM-DD'))
+    .max(50)
+    .default([])
+    .describe(
+      'Earlier versions still accepted from a page opened before a change: when you change the version, add ' +
+        'the old one here. A submission naming any other version is refused.',
+    ),
   heading: z.string().min(5).max(80).describe('The notice\'s heading, e.g. "What happens to what you send".'),
   formNames: z
     .object(
@@ -84,6 +92,12 @@ export function readNotice(file: unknown = noticeFile): PrivacyNoticeFile {
     throw new Error(`src/content/privacy-notice.json: ${problems.join('; ')}`);
   }
   return parsed.data;
+}
+
+/** The notice versions a form may send: the current one and the earlier ones the file lists. */
+export function publishedNoticeVersions(file: unknown = noticeFile): string[] {
+  const notice = readNotice(file);
+  return [notice.version, ...notice.earlierVersions];
 }
 
 /** The notice for one form, with the company's name and retention period filled in. */

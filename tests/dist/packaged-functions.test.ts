@@ -111,7 +111,7 @@ describe('the packaged functions', () => {
     // No webhook is configured here: the run erases what is past its retention (nothing yet) and delivers nothing.
     expect(response.status).toBe(200);
     const result = (await response.json()) as Record<string, unknown>;
-    expect(result).toEqual({ retention: { erased: 0, claimsErased: 0, unreadable: 0 } });
+    expect(result).toEqual({ givenUp: 0, retention: { erased: 0, claimsErased: 0, unreadable: 0 } });
   });
 });
 

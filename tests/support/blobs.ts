@@ -27,6 +27,8 @@ export async function startBlobs(storeName = 'submissions', siteID = 'test-site'
   return {
     directory,
     store,
+    /** The server's own (edge) address, for another store of the same site. */
+    url,
     /** Netlify's API in front of this server, for a client given `apiURL` (as with a site's ID and a token). */
     apiURL: api.url,
     token,

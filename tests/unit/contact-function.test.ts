@@ -202,7 +202,7 @@ describe('each check answers with its own status', () => {
   });
 
   it('refuses every submission in production when HCAPTCHA_SECRET is missing, and logs a configuration error', async () => {
-    const production = readConfig({ URL: site, HCAPTCHA_VERIFY_URL: siteverify.url }, 'production');
+    const production = readConfig({ URL: site, SUBMISSIONS_KEY: 'k'.repeat(32) }, 'production');
     const { status } = await send(request(callback), { config: production });
     expect(status).toBe(503);
     expect(siteverify.calls).toEqual([]);
@@ -210,22 +210,29 @@ describe('each check answers with its own status', () => {
     expect(await stored()).toEqual([]);
   });
 
-  it('verifies with the production secret in production and the test secret on deploy previews', async () => {
-    await send(request(callback), {
-      config: readConfig(
-        { URL: site, HCAPTCHA_VERIFY_URL: siteverify.url, HCAPTCHA_SECRET: 'live-secret' },
-        'production',
-      ),
-    });
-    await send(request(callback), {
-      config: readConfig(
-        { URL: site, HCAPTCHA_VERIFY_URL: siteverify.url, HCAPTCHA_SECRET: 'live-secret' },
-        'deploy-preview',
-      ),
-    });
-    expect(siteverify.calls.map((call) => call.secret)).toEqual([
-      'live-secret',
-      '0x0000000000000000000000000000000000000000',
+  it("verifies at hCaptcha's own address with the production secret in production, the test secret on deploy previews", async () => {
+    const asked: { url: string; secret: string | null }[] = [];
+    const recording = (async (url: string | URL | Request, init?: RequestInit) => {
+      asked.push({ url: String(url), secret: new URLSearchParams(String(init?.body)).get('secret') });
+      return Response.json({ success: true, hostname: 'localhost' });
+    }) as typeof fetch;
+    const env = {
+      URL: site,
+      HCAPTCHA_VERIFY_URL: siteverify.url,
+      HCAPTCHA_SECRET: 'live-secret',
+      SUBMISSIONS_KEY: 'k'.repeat(32),
+    };
+    for (const context of ['production', 'deploy-preview']) {
+      await handleContact(request(callback), {
+        config: readConfig(env, context),
+        store: blobs.store,
+        waitUntil: (promise) => void background.push(promise),
+        fetch: recording,
+      });
+    }
+    expect(asked).toEqual([
+      { url: 'https://api.hcaptcha.com/siteverify', secret: 'live-secret' },
+      { url: siteverify.url, secret: '0x0000000000000000000000000000000000000000' },
     ]);
   });
 });
@@ -359,14 +366,17 @@ describe('job applications', () => {
 });
 
 describe('spam and repeats', () => {
-  it('accepts a filled honeypot silently, stores it as spam and never forwards it or asks hCaptcha', async () => {
+  it('answers a filled honeypot 202 and keeps nothing of it: no record, no claim, no forward, no hCaptcha call', async () => {
     const { status, body } = await send(
-      request({ ...callback, website: 'http://cheap-pills.example', 'h-captcha-response': 'anything' }),
+      request(
+        { ...callback, website: 'http://cheap-pills.example', 'h-captcha-response': 'anything' },
+        { headers: { 'Idempotency-Key': 'form-honeypot-0001' } },
+      ),
     );
     expect(status).toBe(202);
     expect(body.ok).toBe(true);
     await Promise.all(background);
-    expect(await readSubmission(blobs.store, body.id!)).toMatchObject({ spam: true, delivery: { status: 'spam' } });
+    expect((await blobs.store.list({ prefix: '' })).blobs).toEqual([]);
     expect(webhook.deliveries).toEqual([]);
     expect(siteverify.calls).toEqual([]);
   });

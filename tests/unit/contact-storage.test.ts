@@ -117,9 +117,12 @@ describe('a resend with the same Idempotency-Key', () => {
     expect(fresh.body.id).not.toBe(first.body.id);
   });
 
-  it('with a filled honeypot where the first had none is another submission, refused with 409', async () => {
-    await send(callback(services.siteverify.token()), 'form-key-000004');
-    expect((await send({ ...callback('x'), website: 'http://spam.example' }, 'form-key-000004')).status).toBe(409);
+  it('with a filled honeypot where the first had none changes nothing: answered 202, the first record as it was', async () => {
+    const first = await send(callback(services.siteverify.token()), 'form-key-000004');
+    const before = records();
+    expect((await send({ ...callback('x'), website: 'http://spam.example' }, 'form-key-000004')).status).toBe(202);
+    expect(records()).toEqual(before);
+    expect(before.map((record) => record.id)).toEqual([first.body.id]);
   });
 });
 
