@@ -6,6 +6,8 @@
 // production store and the deploy previews' one, and says what it erased: a
 // person's request for their data or its erasure, answered with one command.
 // Records sealed in production need SUBMISSIONS_KEY in the environment to be read.
+// Each submission shows where each channel stands (webhook, team e-mail,
+// acknowledgement) and, locally, the .eml files it produced.
 // With NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN in the environment it works on the
 // live site's store through Netlify Blobs' own API instead of the local one.
 // What a visitor typed is shown with control characters made visible, so a field
@@ -15,13 +17,24 @@ import { fileURLToPath } from 'node:url';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { erasePerson, exportPerson } from '../netlify/lib/personal-data.ts';
-import { openSubmission, type StoredSubmission, type SubmissionStore } from '../netlify/lib/records.ts';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { localMailDirectory } from '../netlify/lib/config.ts';
+import { emlMailer } from '../netlify/lib/mailer.ts';
+import {
+  openSubmission,
+  type ChannelState,
+  type StoredSubmission,
+  type SubmissionStore,
+} from '../netlify/lib/records.ts';
 
 const directory = process.env.LOCAL_DATA_DIR?.trim() || fileURLToPath(new URL('../.data/blobs/', import.meta.url));
 const storeName = process.env.SUBMISSIONS_STORE?.trim() || 'submissions';
 /** Every store the function writes (netlify/lib/config.ts): a person's data is looked for in all of them. */
 const everyStore = [...new Set([storeName, 'submissions', 'submissions-preview'])];
 const submissionsKey = process.env.SUBMISSIONS_KEY?.trim() || undefined;
+/** The local run's e-mail, which an erasure removes with the records. */
+const mailDirectory = localMailDirectory();
 const production = Boolean(process.env.NETLIFY_SITE_ID?.trim() && process.env.NETLIFY_AUTH_TOKEN?.trim());
 const argument = (flag: string): string | undefined => {
   const index = process.argv.indexOf(flag);
@@ -89,18 +102,43 @@ function fieldLines(fields: Record<string, unknown> | undefined, prefix = ''): s
 }
 
 /** A record as read from the store: written by any version of the function, so every part may be missing. */
-type ReadRecord = Partial<Omit<StoredSubmission, 'delivery'>> & { delivery?: Partial<StoredSubmission['delivery']> };
+type ReadState = Partial<ChannelState>;
+type ReadRecord = Partial<Omit<StoredSubmission, 'delivery' | 'mail'>> & {
+  delivery?: ReadState;
+  mail?: { team?: ReadState; ack?: ReadState } | undefined;
+};
 
-function deliveryLine(delivery: ReadRecord['delivery']): string {
-  const status = visible(delivery?.status ?? 'unknown');
-  const attempts = Number(delivery?.attempts) || 0;
-  const error = delivery?.lastError ? ` (last error: ${visible(delivery.lastError)})` : '';
-  if (delivery?.status === 'failed')
-    return `FAILED: stored, NOT delivered to the webhook; gave up after ${attempts} attempt(s)${error}`;
-  if (delivery?.status === 'pending')
-    return `pending: stored, not delivered yet; ${attempts} attempt(s), next at ${visible(delivery.nextAttemptAt ?? '?')}${error}`;
-  if (delivery?.status === 'delivered') return `delivered at ${visible(delivery.deliveredAt ?? '?')}`;
+const CHANNEL_NAMES = { webhook: 'webhook', team: 'team e-mail', ack: 'acknowledgement' } as const;
+
+function channelLine(channel: keyof typeof CHANNEL_NAMES, state: ReadState | undefined): string {
+  const status = visible(state?.status ?? 'unknown');
+  const attempts = Number(state?.attempts) || 0;
+  const error = state?.lastError ? ` (last error: ${visible(state.lastError)})` : '';
+  if (state?.status === 'failed')
+    return `FAILED: stored, NOT delivered by ${CHANNEL_NAMES[channel]}; gave up after ${attempts} attempt(s)${error}`;
+  if (state?.status === 'pending')
+    return `pending: stored, not delivered yet; ${attempts} attempt(s), next at ${visible(state.nextAttemptAt ?? '?')}${error}`;
+  if (state?.status === 'delivered') return `delivered at ${visible(state.deliveredAt ?? '?')}`;
+  if (state?.status === 'skipped') return `skipped${state.lastError ? `: ${visible(state.lastError)}` : ''}`;
   return status;
+}
+
+/** Each channel's line, the webhook's first; records written before the e-mail channels have only the webhook. */
+function channelLines(record: ReadRecord): string[] {
+  const lines = [`webhook: ${channelLine('webhook', record.delivery)}`];
+  if (record.mail) {
+    lines.push(`team e-mail: ${channelLine('team', record.mail.team)}`);
+    lines.push(`acknowledgement: ${channelLine('ack', record.mail.ack)}`);
+  }
+  return lines;
+}
+
+/** The .eml files a local run wrote for a submission. */
+function mailFiles(id: string | undefined): string[] {
+  if (!id) return [];
+  return ['team', 'ack']
+    .map((channel) => join(mailDirectory, `${id}.${channel}.eml`))
+    .filter((path) => existsSync(path));
 }
 
 /** The mailing-list consent a record carries, as one line: when it was given and under which notice. */
@@ -114,7 +152,8 @@ function consentLine(consent: ReadRecord['consent']): string | undefined {
 function printRecord(record: ReadRecord): void {
   const spam = record.spam ? '  [spam: honeypot filled]' : '';
   console.log(`${visible(record.receivedAt)}  ${visible(record.kind).padEnd(15)} ${visible(record.id)}${spam}`);
-  console.log(`    delivery: ${deliveryLine(record.delivery)}`);
+  for (const line of channelLines(record)) console.log(`    ${line}`);
+  for (const path of mailFiles(record.id)) console.log(`    message: ${visible(path)}`);
   const consent = consentLine(record.consent);
   if (consent) console.log(`    consent: ${consent}`);
   for (const line of fieldLines(record.fields)) console.log(`    ${line}`);
@@ -148,7 +187,12 @@ async function exportCommand(stores: Map<string, SubmissionStore>, email: string
 async function eraseCommand(stores: Map<string, SubmissionStore>, email: string): Promise<boolean> {
   let complete = true;
   for (const [name, store] of stores) {
-    const result = await erasePerson(store, email, submissionsKey);
+    const result = await erasePerson(
+      store,
+      email,
+      submissionsKey,
+      production ? undefined : emlMailer(mailDirectory, ''),
+    );
     for (const key of result.unreadable) {
       console.error(`Skipped ${visible(key)} in "${name}": ${sealedHint}, or unreadable; so not checked.`);
     }
@@ -200,8 +244,13 @@ async function listCommand(store: SubmissionStore): Promise<void> {
   } else if (records.length === 0) {
     console.log(`No submissions in the "${storeName}" store (${directory}) yet.`);
   } else {
-    const failed = records.filter((record) => record.delivery?.status === 'failed').length;
-    const pending = records.filter((record) => record.delivery?.status === 'pending').length;
+    const states = (record: ReadRecord) => [
+      record.delivery?.status,
+      record.mail?.team?.status,
+      record.mail?.ack?.status,
+    ];
+    const failed = records.filter((record) => states(record).includes('failed')).length;
+    const pending = records.filter((record) => states(record).includes('pending')).length;
     console.log(
       `${records.length} submission(s) in the "${storeName}" store, newest first` +
         `${failed ? `; ${failed} FAILED (stored, not delivered)` : ''}${pending ? `; ${pending} pending` : ''}:\n`,

@@ -79,6 +79,25 @@ export const siteSchema = z.object({
     .number()
     .int()
     .describe('The year the company began, as in "since 2012" on the home page and Our story.'),
+  leads: z
+    .object({
+      salesEmail: z.email().describe('Where package requests, callbacks and Contact Us messages are e-mailed.'),
+      hiringEmail: z.email().describe('Where job applications are e-mailed.'),
+      answerWithinWorkingHours: z
+        .number()
+        .int()
+        .min(1)
+        .max(72)
+        .describe('The working hours within which the company answers a lead, as the acknowledgement promises.'),
+      workingHours: z
+        .string()
+        .min(10)
+        .max(80)
+        .describe(
+          'When the company works, as the acknowledgement says it, e.g. "Monday to Saturday, 10:00 to 19:00 IST".',
+        ),
+    })
+    .describe('Who receives the leads from the forms, and what the acknowledgement to the visitor promises.'),
   privacy: z
     .object({
       grievanceOfficer: z

@@ -2,6 +2,7 @@ import { getStore } from '@netlify/blobs';
 import type { Config, Context } from '@netlify/functions';
 import { handleContact, storeUnavailable } from '../lib/contact.ts';
 import { readConfig } from '../lib/config.ts';
+import { mailerFor } from '../lib/mailer.ts';
 
 /** POST /api/contact: every form of the site (src/lib/forms.ts lists them). */
 export default async function contact(request: Request, context: Context): Promise<Response> {
@@ -16,6 +17,7 @@ export default async function contact(request: Request, context: Context): Promi
   return handleContact(request, {
     config,
     store,
+    mailer: mailerFor(config),
     waitUntil: (promise) => context.waitUntil(promise),
     clientIp: context.ip,
   });

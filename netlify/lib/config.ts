@@ -1,4 +1,6 @@
+import { join, resolve } from 'node:path';
 import { LEASE_MS } from './delivery.ts';
+import { leadAddresses, type LeadAddresses } from './lead-mail.ts';
 
 /*
  * What the submission function reads from its environment. Secrets come only
@@ -16,6 +18,7 @@ export const PRODUCTION_ONLY = [
   'SUBMISSIONS_KEY',
   'CONTACT_FORWARD_URL',
   'CONTACT_FORWARD_SECRET',
+  'SMTP_URL',
 ] as const;
 
 /** The shortest SUBMISSIONS_KEY accepted: `openssl rand -base64 32` gives 44 characters. */
@@ -55,6 +58,15 @@ export interface SubmissionConfig {
   retryBaseMs: number;
   /** How long a delivery run's hold on one submission lasts (DELIVERY_LEASE_MS, default LEASE_MS). */
   leaseMs: number;
+  /** How the site's e-mail leaves: the company's SMTP server, .eml files locally, or not at all (previews). */
+  mail:
+    | { kind: 'smtp'; url: string; from: string; requireTLS: boolean }
+    | { kind: 'eml'; directory: string; from: string }
+    | undefined;
+  /** Who receives each kind of lead (netlify/lib/lead-mail.ts). */
+  leads: LeadAddresses;
+  /** The site's own address, for the links in an acknowledgement. */
+  siteUrl: string;
   /** Settings missing or wrong for this context, each a sentence for the log (no values). */
   problems: string[];
   /** True when a problem means no submission can be accepted safely. */
@@ -76,16 +88,23 @@ function origins(env: Env): string[] {
 
 const setting = (env: Env, name: string) => env[name]?.trim() || undefined;
 
+/** Where a local run writes its e-mail as .eml files: LOCAL_MAIL_DIR, else beside the local Blobs. */
+export function localMailDirectory(env: Env = process.env): string {
+  const dataDir = setting(env, 'LOCAL_DATA_DIR');
+  return resolve(setting(env, 'LOCAL_MAIL_DIR') ?? (dataDir ? join(dataDir, 'mail') : '.data/mail'));
+}
+
 /**
  * The configuration for one deploy context (Netlify's context.deploy.context).
  *
  * - production (and any context that is not one of the others): HCAPTCHA_SECRET, never the test secret;
  *   hCaptcha's own siteverify address; SUBMISSIONS_KEY to seal what visitors typed; the "submissions"
- *   store; CONTACT_FORWARD_URL over https only, signed with CONTACT_FORWARD_SECRET.
+ *   store; CONTACT_FORWARD_URL over https only, signed with CONTACT_FORWARD_SECRET; SMTP_URL over TLS with
+ *   MAIL_FROM.
  * - deploy previews and branch deploys: hCaptcha's test keys, their own "submissions-preview" store, no
- *   webhook; a production-only setting they can see is reported, and used for nothing.
+ *   webhook and no e-mail; a production-only setting they can see is reported, and used for nothing.
  * - dev (npm start, tests): HCAPTCHA_SECRET or the test secret, the test settings (HCAPTCHA_VERIFY_URL,
- *   SUBMISSIONS_STORE), and CONTACT_FORWARD_URL when set.
+ *   SUBMISSIONS_STORE), CONTACT_FORWARD_URL when set, and SMTP_URL or else .eml files in LOCAL_MAIL_DIR.
  */
 export function readConfig(env: Env = process.env, deployContext: string | undefined = env.CONTEXT): SubmissionConfig {
   const kind = deployKind(deployContext);
@@ -98,6 +117,8 @@ export function readConfig(env: Env = process.env, deployContext: string | undef
   let forwardUrl = setting(env, 'CONTACT_FORWARD_URL');
   const forwardSecret = setting(env, 'CONTACT_FORWARD_SECRET');
   let submissionsKey = setting(env, 'SUBMISSIONS_KEY');
+  let smtpUrl = setting(env, 'SMTP_URL');
+  const mailFrom = setting(env, 'MAIL_FROM');
 
   if (submissionsKey && submissionsKey.length < MIN_KEY_LENGTH) {
     problems.push(`SUBMISSIONS_KEY is shorter than ${MIN_KEY_LENGTH} characters; refusing submissions`);
@@ -126,6 +147,13 @@ export function readConfig(env: Env = process.env, deployContext: string | undef
       problems.push('CONTACT_FORWARD_SECRET is not set, so bodies cannot be signed; nothing is forwarded');
       forwardUrl = undefined;
     }
+    if (!forwardUrl && !smtpUrl) {
+      problems.push('neither CONTACT_FORWARD_URL nor SMTP_URL is set: leads are stored but reach nobody');
+    }
+    if (smtpUrl && !mailFrom) {
+      problems.push('SMTP_URL is set but MAIL_FROM is not; no e-mail is sent');
+      smtpUrl = undefined;
+    }
   } else if (preview) {
     const visible = PRODUCTION_ONLY.filter((name) => setting(env, name) && env[name] !== HCAPTCHA_TEST_SECRET);
     if (visible.length > 0) {
@@ -136,13 +164,24 @@ export function readConfig(env: Env = process.env, deployContext: string | undef
     hcaptchaSecret = HCAPTCHA_TEST_SECRET;
     forwardUrl = undefined;
     submissionsKey = undefined;
+    smtpUrl = undefined;
   } else {
     hcaptchaSecret ??= HCAPTCHA_TEST_SECRET;
   }
 
+  const from = mailFrom ?? '"Website" <website@localhost>';
+  const mail: SubmissionConfig['mail'] = smtpUrl
+    ? { kind: 'smtp', url: smtpUrl, from, requireTLS: production }
+    : kind === 'dev'
+      ? { kind: 'eml', directory: localMailDirectory(env), from }
+      : undefined;
+
   return {
     production,
     preview,
+    mail,
+    leads: leadAddresses(env),
+    siteUrl: setting(env, 'URL') ?? 'http://localhost:4321',
     hcaptchaSecret,
     hcaptchaSiteKey: preview ? undefined : setting(env, 'PUBLIC_HCAPTCHA_SITE_KEY'),
     verifyUrl: production ? HCAPTCHA_VERIFY_URL : (setting(env, 'HCAPTCHA_VERIFY_URL') ?? HCAPTCHA_VERIFY_URL),

@@ -11,7 +11,9 @@ import { publishedNoticeVersions } from '../../src/lib/privacy-notice.ts';
 import { verifyCaptcha } from './captcha.ts';
 import { findService } from './catalogue.ts';
 import type { SubmissionConfig } from './config.ts';
-import { deliverSubmission } from './delivery.ts';
+import { takeAcknowledgement } from './ack-limit.ts';
+import { deliverSubmission, deliveryOptions, nextAttemptOf } from './delivery.ts';
+import type { Mailer } from './mailer.ts';
 import { logEvent } from './log.ts';
 import { eraseSubmission } from './personal-data.ts';
 import {
@@ -43,6 +45,8 @@ export interface ContactDependencies {
   /** Keeps delivery running after the answer (Netlify's context.waitUntil). */
   waitUntil: (promise: Promise<unknown>) => void;
   clientIp?: string | undefined;
+  /** Sends the team's lead and the acknowledgement; none where the site sends no mail. */
+  mailer?: Mailer | undefined;
   now?: () => Date;
   fetch?: typeof fetch;
 }
@@ -251,15 +255,24 @@ const storageFailure: Failure = {
   reason: 'storage',
 };
 
+/** Which channels a new submission goes through: a channel not configured is skipped, not failed. */
+interface Channels {
+  webhook: boolean;
+  mail: boolean;
+  /** The acknowledgement: mail is configured and the address is under its hourly limit. */
+  ack: boolean;
+}
+
 /** A valid submission as it is stored, with the id and time it was given. */
 function recordOf(
   submission: Submission,
   id: string,
   receivedAt: Date,
   validRepeatKey: string | undefined,
-  forwardUrl: string | undefined,
-  retryBaseMs: number,
+  channels: Channels,
 ): StoredSubmission {
+  const pending = { status: 'pending' as const, attempts: 0, nextAttemptAt: receivedAt.toISOString() };
+  const skipped = (why: string) => ({ status: 'skipped' as const, attempts: 0, lastError: why });
   return {
     id,
     kind: submission.kind,
@@ -276,9 +289,13 @@ function recordOf(
           },
         }
       : {}),
-    delivery: forwardUrl
-      ? { status: 'pending', attempts: 0, nextAttemptAt: new Date(receivedAt.getTime() + retryBaseMs).toISOString() }
-      : { status: 'not-forwarded', attempts: 0 },
+    delivery: channels.webhook ? pending : { status: 'not-forwarded', attempts: 0 },
+    mail: {
+      team: channels.mail ? pending : skipped('no mail server configured'),
+      ack: channels.ack
+        ? pending
+        : skipped(channels.mail ? 'acknowledgement limit for this address' : 'no mail server configured'),
+    },
   };
 }
 
@@ -422,7 +439,7 @@ async function resume(
   return storeAndForward(submission, claim.id, new Date(claim.receivedAt), validRepeatKey, deps, now, 'resumed');
 }
 
-/** Writes the pending marker (when the submission is forwarded), then the record; then starts its delivery. */
+/** Writes the pending marker (when a channel will deliver it), then the record; then starts its delivery. */
 async function storeAndForward(
   submission: Submission,
   id: string,
@@ -432,12 +449,18 @@ async function storeAndForward(
   now: () => Date,
   reason?: string,
 ): Promise<Response> {
-  const forwardUrl = deps.config.forwardUrl;
-  const record = recordOf(submission, id, receivedAt, validRepeatKey, forwardUrl, deps.config.retryBaseMs);
+  const mail = Boolean(deps.mailer);
+  const channels: Channels = {
+    webhook: Boolean(deps.config.forwardUrl),
+    mail,
+    ack: mail && (await takeAcknowledgement(deps.store, submission.email, receivedAt, deps.config.submissionsKey)),
+  };
+  const record = recordOf(submission, id, receivedAt, validRepeatKey, channels);
+  const nextAttemptAt = nextAttemptOf(record);
   let created: boolean;
   try {
-    if (forwardUrl) {
-      const marker: PendingMarker = { id, nextAttemptAt: record.delivery.nextAttemptAt!, createdAt: record.receivedAt };
+    if (nextAttemptAt) {
+      const marker: PendingMarker = { id, nextAttemptAt, createdAt: record.receivedAt };
       await deps.store.setJSON(pendingKey(id), marker);
     }
     // Create-only: if another copy already stored (and perhaps delivered) it, that record stays as it is.
@@ -459,15 +482,11 @@ async function storeAndForward(
     id,
     ...(reason ? { reason } : {}),
   });
-  if (forwardUrl && created) {
+  if (nextAttemptAt && created) {
     deps.waitUntil(
       deliverSubmission(id, {
+        ...deliveryOptions(deps.config, deps.mailer),
         store: deps.store,
-        forwardUrl,
-        forwardSecret: deps.config.forwardSecret,
-        submissionsKey: deps.config.submissionsKey,
-        retryBaseMs: deps.config.retryBaseMs,
-        leaseMs: deps.config.leaseMs,
         now,
         ...(deps.fetch ? { fetch: deps.fetch } : {}),
       }).catch(() => {

@@ -1,4 +1,7 @@
-import { createHmac } from 'node:crypto';
+import type { SubmissionConfig } from './config.ts';
+import { acknowledgementMail, teamMail, type LeadAddresses, type MailChannel } from './lead-mail.ts';
+import { logEvent } from './log.ts';
+import { MailProblem, type Mailer } from './mailer.ts';
 import {
   gaveUpKey,
   leaseKey,
@@ -6,18 +9,21 @@ import {
   pendingKey,
   readSubmission,
   submissionKey,
+  type ChannelState,
   type DeliveryLease,
   type PendingMarker,
   type StoredSubmission,
   type SubmissionStore,
 } from './records.ts';
-import { logEvent } from './log.ts';
+import { postToWebhook, WEBHOOK_TIMEOUT_MS } from './webhook.ts';
 
 /*
- * Forwarding a stored submission to the company's webhook. A delivery that
- * fails stays pending and is retried with growing waits by the scheduled
- * function. Slack and Zapier ignore the Idempotency-Key header, so the only
- * guard against a second message is here: whoever forwards a submission (the
+ * Delivering a stored submission through each of its channels: the company's
+ * webhook, the lead e-mailed to the team, and the acknowledgement e-mailed to
+ * the visitor. Each channel has its own state in the record; one that fails
+ * stays pending and is retried with growing waits by the scheduled function.
+ * Slack, Zapier and mail servers ignore repeats only loosely, so the guard
+ * against a second message is here: whoever delivers a submission (the
  * function right after accepting it, or a retry run) first takes its lease,
  * "leases/{id}", and re-reads the record under it.
  *
@@ -31,23 +37,23 @@ import { logEvent } from './log.ts';
  * module), not the local server, which runs every function call in a worker
  * thread of its own, with its own memory.
  *
- * The outcome is written back only over the record that was read (a write
+ * The outcomes are written back only over the record that was read (a write
  * conditional on its ETag), and the pending marker only over the marker that
  * was there: when `npm run submissions -- --erase` erases a submission while
  * its delivery is in flight, neither comes back.
  *
- * The only way left to deliver twice is a crash after the webhook answered and
- * before the record says "delivered"; the submission id travels as the
- * Idempotency-Key so a receiver that honours it can drop that repeat.
+ * The only way left to deliver twice is a crash after a channel's receiver took
+ * the message and before the record says so; the submission id travels as the
+ * Idempotency-Key and in each e-mail's Message-ID, so a receiver can drop it.
  */
 
-/** Each webhook call gives up after this long. */
-export const DELIVERY_TIMEOUT_MS = 8_000;
+/** Each webhook call or mail conversation gives up after this long. */
+export const DELIVERY_TIMEOUT_MS = WEBHOOK_TIMEOUT_MS;
 /** A lease outlives any delivery by far: a run that holds it has stopped (Netlify ends a function at 30 s). */
 export const LEASE_MS = 2 * 60_000;
 /** A retry run starts no delivery that could end after this, well inside Netlify's 30 s limit. */
 export const RUN_BUDGET_MS = 20_000;
-/** Webhook calls at the same time within one run. */
+/** Submissions delivered at the same time within one run. */
 export const RUN_CONCURRENCY = 4;
 /** A delivery still failing this long after the submission arrived is marked failed and no longer retried. */
 export const GIVE_UP_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
@@ -57,9 +63,15 @@ const MAX_WAIT_MS = 6 * 60 * 60 * 1000;
 
 export interface DeliveryOptions {
   store: SubmissionStore;
-  forwardUrl: string;
+  /** The webhook; none: the webhook channel is not configured. */
+  forwardUrl?: string | undefined;
   /** Signs each body (X-Signature); without it (dev only) bodies go unsigned. */
   forwardSecret?: string | undefined;
+  /** Sends the e-mail channels; none: they are not configured. */
+  mailer?: Mailer | undefined;
+  /** Who receives each kind of lead, and the site's address for the acknowledgement's links. */
+  leads?: LeadAddresses | undefined;
+  siteUrl?: string | undefined;
   /** Opens records sealed in the store (netlify/lib/records.ts). */
   submissionsKey?: string | undefined;
   retryBaseMs: number;
@@ -68,8 +80,22 @@ export interface DeliveryOptions {
   timeoutMs?: number;
   /** How long a lease lasts; LEASE_MS unless the configuration shortens it. */
   leaseMs?: number;
-  /** The submissions this process is forwarding now; a separate set stands for another function instance in tests. */
+  /** The submissions this process is delivering now; a separate set stands for another function instance in tests. */
   heldHere?: Set<string>;
+}
+
+/** The delivery settings of a configuration, for the function and the scheduled run alike. */
+export function deliveryOptions(config: SubmissionConfig, mailer: Mailer | undefined): Omit<DeliveryOptions, 'store'> {
+  return {
+    forwardUrl: config.forwardUrl,
+    forwardSecret: config.forwardSecret,
+    mailer,
+    leads: config.leads,
+    siteUrl: config.siteUrl,
+    submissionsKey: config.submissionsKey,
+    retryBaseMs: config.retryBaseMs,
+    leaseMs: config.leaseMs,
+  };
 }
 
 export interface RunOptions extends DeliveryOptions {
@@ -78,15 +104,39 @@ export interface RunOptions extends DeliveryOptions {
 }
 
 export interface RunResult {
-  /** Deliveries attempted. */
+  /** Submissions attempted. */
   tried: number;
+  /** Submissions every channel of which is now done. */
   delivered: number;
-  /** Given up after GIVE_UP_AFTER_MS: stored, not delivered. */
+  /** Submissions a channel of which was given up in this run: stored, not delivered there. */
   failed: number;
   /** Entries that could not be read, or held by another run. */
   skipped: number;
   /** Due entries left for the next run because the time budget was spent. */
   left: number;
+}
+
+/** What one attempt on one channel came to: nothing wrong, or the problem (no personal data) and how to go on. */
+export interface Attempt {
+  problem?: string;
+  /** The address or its access is wrong: no retry can succeed, so the channel is given up at once. */
+  permanent?: boolean;
+  /** The receiver asked for this wait (Retry-After on a 429 or 503). */
+  retryAfterMs?: number;
+}
+
+export type ChannelName = 'webhook' | MailChannel;
+export const CHANNELS: readonly ChannelName[] = ['webhook', 'team', 'ack'];
+
+/** A channel's state in a record: the webhook's is `delivery`, the e-mails' are under `mail`. */
+export function channelState(record: StoredSubmission, channel: ChannelName): ChannelState | undefined {
+  return channel === 'webhook' ? record.delivery : record.mail?.[channel];
+}
+
+function withChannelState(record: StoredSubmission, channel: ChannelName, state: ChannelState): StoredSubmission {
+  if (channel === 'webhook') return { ...record, delivery: state };
+  const skipped: ChannelState = { status: 'skipped', attempts: 0 };
+  return { ...record, mail: { team: skipped, ack: skipped, ...record.mail, [channel]: state } };
 }
 
 const heldInThisProcess = new Set<string>();
@@ -147,71 +197,42 @@ async function releaseLease(store: SubmissionStore, id: string, owner: string): 
   if (current?.owner === owner) await store.delete(leaseKey(id));
 }
 
-/**
- * The signature a receiver checks: HMAC-SHA256 under CONTACT_FORWARD_SECRET of "{timestamp}.{body}", sent as
- * "X-Signature: t={timestamp},v1={hex}" (docs/forms.md shows the receiver's side).
- */
-export function signBody(secret: string, timestamp: number, body: string): string {
-  return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
-}
-
-/** What one webhook call came to: nothing wrong, or the problem (no personal data) and how to go on. */
-interface Attempt {
-  problem?: string;
-  /** The address or its access is wrong: no retry can succeed, so the delivery is given up at once. */
-  permanent?: boolean;
-  /** The receiver asked for this wait (Retry-After on a 429 or 503). */
-  retryAfterMs?: number;
-}
-
-/** Retry-After as seconds or an HTTP date, in milliseconds from now; undefined when absent or unreadable. */
-function retryAfter(value: string | null, now: Date): number | undefined {
-  if (!value) return undefined;
-  const wait = /^\d+$/.test(value.trim()) ? Number(value) * 1000 : Date.parse(value) - now.getTime();
-  return Number.isFinite(wait) && wait > 0 ? Math.min(wait, MAX_WAIT_MS) : undefined;
-}
-
-/** One webhook call. A redirect is never followed: a revoked hook that sends to a login page has not delivered. */
-async function post(submission: StoredSubmission, options: DeliveryOptions, now: Date): Promise<Attempt> {
-  let fields: Record<string, unknown>;
+/** One attempt on one channel; the record is opened (unsealed) for it. */
+async function attemptChannel(
+  channel: ChannelName,
+  record: StoredSubmission,
+  options: DeliveryOptions,
+  now: Date,
+): Promise<Attempt> {
+  let open: StoredSubmission;
   try {
-    fields = openSubmission(submission, options.submissionsKey).fields;
+    open = openSubmission(record, options.submissionsKey);
   } catch {
     return { problem: 'record sealed under another key, or SUBMISSIONS_KEY missing' };
   }
-  const body = JSON.stringify({
-    id: submission.id,
-    kind: submission.kind,
-    receivedAt: submission.receivedAt,
-    ...fields,
-  });
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Idempotency-Key': submission.id };
-  if (options.forwardSecret)
-    headers['X-Signature'] = signBody(options.forwardSecret, Math.floor(now.getTime() / 1000), body);
-  let response: Response;
-  try {
-    response = await (options.fetch ?? fetch)(options.forwardUrl, {
-      method: 'POST',
-      headers,
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(options.timeoutMs ?? DELIVERY_TIMEOUT_MS),
+  if (channel === 'webhook') {
+    if (!options.forwardUrl) return { problem: 'CONTACT_FORWARD_URL is no longer set' };
+    const payload = { id: open.id, kind: open.kind, receivedAt: open.receivedAt, ...open.fields };
+    return postToWebhook(payload, open.id, {
+      url: options.forwardUrl,
+      secret: options.forwardSecret,
+      now,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     });
-    await response.body?.cancel();
+  }
+  if (!options.mailer || !options.leads) return { problem: 'SMTP_URL is no longer set' };
+  const mail =
+    channel === 'team'
+      ? teamMail(open, options.leads)
+      : acknowledgementMail(open, options.leads, options.siteUrl ?? 'http://localhost:4321');
+  try {
+    await options.mailer.send(mail);
+    return {};
   } catch (error) {
-    return {
-      problem: error instanceof Error && error.name === 'TimeoutError' ? 'webhook timed out' : 'webhook unreachable',
-    };
+    const problem = error instanceof MailProblem ? error : new MailProblem('mail could not be sent', false);
+    return { problem: problem.message, ...(problem.permanent ? { permanent: true } : {}) };
   }
-  const { status } = response;
-  if (status >= 200 && status < 300) return {};
-  // fetch reports a redirect it was told not to follow as status 0 ("opaqueredirect") in browsers, 3xx in Node.
-  if (status < 200 || (status >= 300 && status < 400)) return { problem: `webhook redirected (${status || '3xx'})` };
-  const wait = status === 429 || status === 503 ? retryAfter(response.headers.get('retry-after'), now) : undefined;
-  if (status >= 400 && status < 500 && ![408, 425, 429].includes(status)) {
-    return { problem: `webhook answered ${status}: check CONTACT_FORWARD_URL and its access`, permanent: true };
-  }
-  return { problem: `webhook answered ${status}`, ...(wait ? { retryAfterMs: wait } : {}) };
 }
 
 /** A submission as read under its lease, with the ETags its outcome is written against. */
@@ -241,68 +262,134 @@ async function readUnderLease(store: SubmissionStore, id: string): Promise<ReadU
   return { submission: data as StoredSubmission, etag, markerEtag };
 }
 
-/**
- * Records the outcome of an attempt: delivered, pending with its next time, or failed after the limit.
- * Null when the record was erased (or changed) while the webhook was called: nothing is written back.
- */
-async function settle(
-  { submission, etag, markerEtag }: ReadUnderLease,
+/** A channel's state after one attempt: delivered, pending with its next time, or failed (given up). */
+function afterAttempt(
+  state: ChannelState,
   { problem, permanent, retryAfterMs }: Attempt,
+  receivedAt: string,
+  options: DeliveryOptions,
+  at: Date,
+): ChannelState {
+  const attempts = state.attempts + 1;
+  if (!problem) return { status: 'delivered', attempts, deliveredAt: at.toISOString() };
+  if (permanent || at.getTime() - Date.parse(receivedAt) >= GIVE_UP_AFTER_MS) {
+    return { status: 'failed', attempts, failedAt: at.toISOString(), lastError: problem };
+  }
+  const wait = Math.max(backoff(attempts, options.retryBaseMs), retryAfterMs ?? 0);
+  return {
+    status: 'pending',
+    attempts,
+    nextAttemptAt: new Date(at.getTime() + wait).toISOString(),
+    lastError: problem,
+  };
+}
+
+/** The earliest next attempt of a record's pending channels; undefined when none is pending. */
+export function nextAttemptOf(record: StoredSubmission): string | undefined {
+  const times = CHANNELS.map((channel) => channelState(record, channel))
+    .filter((state) => state?.status === 'pending')
+    .map((state) => state!.nextAttemptAt ?? record.receivedAt);
+  return times.sort()[0];
+}
+
+/** Whether a channel is waiting for its attempt now: pending, and never tried or its wait over. */
+function isDue(state: ChannelState | undefined, now: Date): boolean {
+  if (state?.status !== 'pending') return false;
+  return state.attempts === 0 || !state.nextAttemptAt || Date.parse(state.nextAttemptAt) <= now.getTime();
+}
+
+/**
+ * Attempts every due channel of a record read under its lease and records the outcomes: one write conditional on
+ * the record's ETag, then the pending marker moved to the next attempt (or left for removal when none is pending).
+ * Null when the record was erased (or changed) meanwhile: nothing is written back.
+ */
+async function attemptAndSettle(
+  { submission, etag, markerEtag }: ReadUnderLease,
   options: DeliveryOptions,
   now: () => Date,
 ): Promise<StoredSubmission | null> {
-  const attempts = submission.delivery.attempts + 1;
+  const due = CHANNELS.filter((channel) => isDue(channelState(submission, channel), now()));
+  const attempts = await Promise.all(due.map((channel) => attemptChannel(channel, submission, options, now())));
   const at = now();
-  let updated: StoredSubmission;
-  if (!problem) {
-    updated = { ...submission, delivery: { status: 'delivered', attempts, deliveredAt: at.toISOString() } };
-  } else if (permanent || at.getTime() - Date.parse(submission.receivedAt) >= GIVE_UP_AFTER_MS) {
-    updated = {
-      ...submission,
-      delivery: { status: 'failed', attempts, failedAt: at.toISOString(), lastError: problem },
-    };
-  } else {
-    const wait = Math.max(backoff(attempts, options.retryBaseMs), retryAfterMs ?? 0);
-    const nextAttemptAt = new Date(at.getTime() + wait).toISOString();
-    updated = { ...submission, delivery: { status: 'pending', attempts, nextAttemptAt, lastError: problem } };
-  }
+  let updated = submission;
+  due.forEach((channel, index) => {
+    const state = afterAttempt(
+      channelState(submission, channel)!,
+      attempts[index]!,
+      submission.receivedAt,
+      options,
+      at,
+    );
+    updated = withChannelState(updated, channel, state);
+  });
   if (!(await options.store.setJSON(submissionKey(submission.id), updated, { onlyIfMatch: etag })).modified) {
     logEvent('info', {
       event: 'delivery',
       status: 'not recorded',
       kind: submission.kind,
       id: submission.id,
-      reason: 'the record was erased or changed while the webhook was called',
+      reason: 'the record was erased or changed while it was being delivered',
     });
     return null;
   }
-  const { nextAttemptAt } = updated.delivery;
-  if (updated.delivery.status === 'pending' && nextAttemptAt && markerEtag) {
+  const nextAttemptAt = nextAttemptOf(updated);
+  if (nextAttemptAt && markerEtag) {
     const marker: PendingMarker = { id: submission.id, nextAttemptAt, createdAt: submission.receivedAt };
     await options.store.setJSON(pendingKey(submission.id), marker, { onlyIfMatch: markerEtag });
   }
-  if (updated.delivery.status === 'failed') {
-    await options.store.setJSON(gaveUpKey(submission.id), { id: submission.id, failedAt: at.toISOString() });
+  const failed = due.filter((channel) => channelState(updated, channel)!.status === 'failed');
+  if (failed.length > 0) {
+    const previous = (await options.store
+      .get(gaveUpKey(submission.id), { type: 'json', consistency: 'strong' })
+      .catch(() => null)) as GaveUpMarker | null;
+    const marker: GaveUpMarker = {
+      id: submission.id,
+      channels: [...new Set([...(previous?.channels ?? []), ...failed])],
+      failedAt: at.toISOString(),
+      alerted: false,
+    };
+    await options.store.setJSON(gaveUpKey(submission.id), marker);
   }
-  logEvent(updated.delivery.status === 'failed' ? 'error' : 'info', {
-    event: 'delivery',
-    status: updated.delivery.status,
-    kind: updated.kind,
-    id: updated.id,
-    attempts,
-    ...(problem ? { problem } : {}),
-    ...(permanent ? { reason: 'configuration' } : {}),
+  due.forEach((channel, index) => {
+    const state = channelState(updated, channel)!;
+    const { problem, permanent } = attempts[index]!;
+    logEvent(state.status === 'failed' ? 'error' : 'info', {
+      event: 'delivery',
+      channel,
+      status: state.status,
+      kind: updated.kind,
+      id: updated.id,
+      attempts: state.attempts,
+      ...(problem ? { problem } : {}),
+      ...(permanent ? { reason: 'configuration' } : {}),
+    });
   });
   return updated;
+}
+
+/** What a given-up delivery leaves for the scheduled run's alert and count. */
+export interface GaveUpMarker {
+  id: string;
+  channels: ChannelName[];
+  failedAt: string;
+  /** Whether the team has been sent the alert that names it. */
+  alerted: boolean;
+}
+
+/** Where a record's channels stand all together. */
+function overall(record: StoredSubmission): 'delivered' | 'pending' | 'failed' {
+  const states = CHANNELS.map((channel) => channelState(record, channel)?.status);
+  if (states.includes('pending')) return 'pending';
+  return states.includes('failed') ? 'failed' : 'delivered';
 }
 
 export type DeliveryOutcome = 'delivered' | 'pending' | 'failed' | 'busy' | 'done' | 'missing' | 'gone';
 
 /**
- * Forwards one stored submission if it is still pending, under its lease.
- * "busy": another run holds it; "done": it needs no delivery any more (its marker
- * is removed); "missing": there is no record (yet); "gone": the record was erased
- * (or changed) while the webhook was called, so nothing was written back.
+ * Delivers one stored submission's due channels, under its lease. "pending": a channel still waits;
+ * "failed": none waits and one was given up; "busy": another run holds it; "done": it needs no delivery
+ * any more (its marker is removed); "missing": there is no record (yet); "gone": the record was erased (or
+ * changed) meanwhile, so nothing was written back.
  */
 export async function deliverSubmission(id: string, options: DeliveryOptions): Promise<DeliveryOutcome> {
   const now = options.now ?? (() => new Date());
@@ -317,10 +404,10 @@ export async function deliverSubmission(id: string, options: DeliveryOptions): P
       // Read under the lease: a run that delivered it before has already written "delivered".
       const read = await readUnderLease(options.store, id);
       if (!read) outcome = 'missing';
-      else if (read.submission.delivery.status !== 'pending') outcome = 'done';
+      else if (overall(read.submission) !== 'pending') outcome = 'done';
       else {
-        const updated = await settle(read, await post(read.submission, options, now()), options, now);
-        outcome = updated ? (updated.delivery.status as 'delivered' | 'pending' | 'failed') : 'gone';
+        const updated = await attemptAndSettle(read, options, now);
+        outcome = updated ? overall(updated) : 'gone';
       }
     } finally {
       await releaseLease(options.store, id, owner);
@@ -346,7 +433,7 @@ export async function deliverPending(options: RunOptions): Promise<RunResult> {
   const started = performance.now();
   const budgetMs = options.budgetMs ?? RUN_BUDGET_MS;
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-  // Room after the last webhook call for the writes that record its outcome.
+  // Room after the last call for the writes that record its outcome.
   const latestStart = budgetMs - timeoutMs - Math.min(2_000, timeoutMs / 4);
   const result: RunResult = { tried: 0, delivered: 0, failed: 0, skipped: 0, left: 0 };
   const { blobs } = await options.store.list({ prefix: 'pending/' });
@@ -398,9 +485,38 @@ export async function deliverPending(options: RunOptions): Promise<RunResult> {
   return result;
 }
 
-/** How many deliveries have been given up and still wait for a person (`npm run submissions` lists them). */
-export async function countGivenUp(store: SubmissionStore): Promise<number> {
-  return (await store.list({ prefix: 'gave-up/' })).blobs.length;
+/** The given-up deliveries still stored (`npm run submissions` lists them), as their markers. */
+export async function givenUpMarkers(store: SubmissionStore): Promise<GaveUpMarker[]> {
+  const { blobs } = await store.list({ prefix: 'gave-up/' });
+  const markers = await Promise.all(
+    blobs.map(({ key }) => store.get(key, { type: 'json', consistency: 'strong' }).catch(() => null)),
+  );
+  return markers.filter((marker): marker is GaveUpMarker => Boolean(marker && typeof marker === 'object'));
+}
+
+/**
+ * One e-mail to the team naming every delivery given up that no alert has named yet, then those markers
+ * marked as alerted. At most one per scheduled run; returns how many it named.
+ */
+export async function alertGivenUp(
+  store: SubmissionStore,
+  markers: GaveUpMarker[],
+  send: (entries: { id: string; channel: string; problem: string }[]) => Promise<void>,
+): Promise<number> {
+  const fresh = markers.filter((marker) => !marker.alerted);
+  if (fresh.length === 0) return 0;
+  const entries = await Promise.all(
+    fresh.flatMap((marker) =>
+      marker.channels.map(async (channel) => {
+        const record = await readSubmission(store, marker.id).catch(() => null);
+        const state = record ? channelState(record, channel) : undefined;
+        return { id: marker.id, channel, problem: state?.lastError ?? 'given up' };
+      }),
+    ),
+  );
+  await send(entries);
+  for (const marker of fresh) await store.setJSON(gaveUpKey(marker.id), { ...marker, alerted: true });
+  return fresh.length;
 }
 
 /** A marker whose record never came: the resend with the same key will write it; after the grace period, drop it. */

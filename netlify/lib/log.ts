@@ -21,6 +21,7 @@ const allowed = new Set([
   'unreadable',
   'reason',
   'givenUp',
+  'channel',
 ]);
 
 export function logEvent(level: 'info' | 'error', entry: Record<string, string | number>): void {

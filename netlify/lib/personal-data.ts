@@ -1,3 +1,5 @@
+import { ackLimitKey } from './ack-limit.ts';
+import type { Mailer } from './mailer.ts';
 import {
   gaveUpKey,
   idempotencyKey,
@@ -115,11 +117,16 @@ export async function erasePerson(
   store: SubmissionStore,
   email: string,
   key?: string,
+  mailer?: Pick<Mailer, 'forget'>,
 ): Promise<{ erased: { id: string; keys: string[] }[]; unreadable: string[] }> {
   const { records, unreadable } = await readAllSubmissions(store, key);
   const erased: { id: string; keys: string[] }[] = [];
   for (const record of records.filter((candidate) => belongsTo(candidate, email))) {
-    erased.push({ id: record.id, keys: await eraseSubmission(store, record) });
+    const keys = await eraseSubmission(store, record);
+    await mailer?.forget(record.id);
+    erased.push({ id: record.id, keys });
   }
+  // The count of acknowledgements sent to the address, kept as a keyed hash of it.
+  await store.delete(ackLimitKey(email, key));
   return { erased, unreadable };
 }

@@ -16,7 +16,20 @@ import { seal, unseal } from './sealed.ts';
  * record that nothing will deliver; see netlify/lib/contact.ts.
  */
 
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'not-forwarded' | 'spam';
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'not-forwarded' | 'spam' | 'skipped';
+
+/** Where one channel (the webhook, the team's e-mail, the acknowledgement) stands for one submission. */
+export interface ChannelState {
+  /** "not-forwarded" (no webhook) and "skipped" (a channel not configured, or an acknowledgement over the limit). */
+  status: DeliveryStatus;
+  attempts: number;
+  nextAttemptAt?: string | undefined;
+  deliveredAt?: string | undefined;
+  /** When a delivery was given up (status "failed"). */
+  failedAt?: string | undefined;
+  /** The last problem, or why the channel was skipped; never personal data. */
+  lastError?: string | undefined;
+}
 
 export interface StoredSubmission {
   id: string;
@@ -30,15 +43,10 @@ export interface StoredSubmission {
   idempotencyKey?: string | undefined;
   /** Consent to the mailing list, when the person gave it: when, and under which notice. */
   consent?: { mailingList: true; givenAt: string; noticeVersion: string } | undefined;
-  delivery: {
-    status: DeliveryStatus;
-    attempts: number;
-    nextAttemptAt?: string | undefined;
-    deliveredAt?: string | undefined;
-    /** When a delivery was given up (status "failed"). */
-    failedAt?: string | undefined;
-    lastError?: string | undefined;
-  };
+  /** The webhook's channel (CONTACT_FORWARD_URL). */
+  delivery: ChannelState;
+  /** The e-mail channels: the lead to the team, the acknowledgement to the visitor (records before them have none). */
+  mail?: { team: ChannelState; ack: ChannelState } | undefined;
 }
 
 export interface PendingMarker {

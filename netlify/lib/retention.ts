@@ -1,4 +1,5 @@
 import { site } from '../../src/site.ts';
+import type { Mailer } from './mailer.ts';
 import { logEvent } from './log.ts';
 import { eraseSubmission } from './personal-data.ts';
 import { readClaim, type StoredSubmission, type SubmissionStore } from './records.ts';
@@ -17,6 +18,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface RetentionOptions {
   store: SubmissionStore;
+  /** Whose local copies of the messages (.eml files) go with each erased submission. */
+  mailer?: Mailer | undefined;
   now?: () => Date;
   retentionDays?: number;
   spamRetentionDays?: number;
@@ -87,6 +90,7 @@ export async function eraseExpired(options: RetentionOptions): Promise<Retention
     if (age > keepFor || (record.spam && age > keepSpamFor)) {
       // Past retention nobody resends: the claim goes with the record, no tombstone.
       await eraseSubmission(options.store, record, { tombstone: false });
+      await options.mailer?.forget(record.id);
       result.erased += 1;
       logEvent('info', { event: 'retention', id: record.id, reason: record.spam ? 'spam' : 'expired' });
     }

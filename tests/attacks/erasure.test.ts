@@ -8,7 +8,7 @@ import { submissionKey, type StoredSubmission, type SubmissionStore } from '../.
 import { startBlobs } from '../support/blobs';
 import { formBodies, person } from '../support/form-bodies';
 import { cleanEnv } from '../support/site-server';
-import { devConfig, rawStore, send, useHarness } from './harness';
+import { devConfig, rawStore, send, useHarness } from '../support/function-harness';
 
 /*
  * A person asked for erasure: nothing of theirs may be left in any store the site writes, and nothing may

@@ -3,7 +3,7 @@ import { readSubmission } from '../../netlify/lib/records';
 import { submissionSchema } from '../../src/lib/forms';
 import { formBodies, NOTICE_VERSION } from '../support/form-bodies';
 import { PASSING_TOKEN } from '../support/stand-ins';
-import { send, useHarness, rawStore } from './harness';
+import { send, useHarness, rawStore } from '../support/function-harness';
 
 /*
  * Input that reaches the company's tools (the webhook, a mail client, a terminal) through the function:

@@ -6,7 +6,7 @@ import { deployKind, HCAPTCHA_TEST_SECRET, HCAPTCHA_VERIFY_URL, readConfig } fro
 import { deploySettingsProblem, HCAPTCHA_TEST_SITE_KEY } from '../../src/integrations/deploy-settings';
 import { formBodies } from '../support/form-bodies';
 import { PASSING_TOKEN } from '../support/stand-ins';
-import { KEY, send, useHarness } from './harness';
+import { KEY, send, useHarness } from '../support/function-harness';
 
 /*
  * A deploy set up wrong must say so, and fail closed: no build that ships forms nobody can send, no

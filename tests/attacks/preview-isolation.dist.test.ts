@@ -8,7 +8,7 @@ import { contactRequest } from '../support/contact-request';
 import { formBodies, person } from '../support/form-bodies';
 import { cleanEnv, startSiteServer, type SiteServer } from '../support/site-server';
 import { PASSING_TOKEN, startFakeSiteverify, type FakeSiteverify } from '../support/stand-ins';
-import { KEY } from './harness';
+import { KEY } from '../support/function-harness';
 
 /*
  * On Netlify's local runtime (`npm start`'s server) with SUBMISSIONS_KEY set as production sets it: a lead sent

@@ -4,7 +4,7 @@ import { openSubmission, readSubmission } from '../../netlify/lib/records';
 import contactFunction from '../../netlify/functions/contact';
 import { formBodies, person } from '../support/form-bodies';
 import { PASSING_TOKEN } from '../support/stand-ins';
-import { devConfig, KEY, rawStore, send, useHarness } from './harness';
+import { devConfig, KEY, rawStore, send, useHarness } from '../support/function-harness';
 
 /*
  * Netlify Blobs stores are site-wide: a deploy preview's function, whose code nobody has reviewed, can open

@@ -6,7 +6,7 @@ import deliverPendingFunction from '../../netlify/functions/deliver-pending';
 import { readConfig } from '../../netlify/lib/config';
 import { deliverSubmission } from '../../netlify/lib/delivery';
 import { gaveUpKey, pendingKey, readSubmission, submissionKey, type StoredSubmission } from '../../netlify/lib/records';
-import { KEY, useHarness } from './harness';
+import { KEY, useHarness } from '../support/function-harness';
 
 /*
  * A webhook that moved, was revoked, or points somewhere it should not: real HTTP servers on loopback answer
@@ -103,6 +103,7 @@ describe('a webhook that is gone', () => {
     vi.stubEnv('NETLIFY_BLOBS_CONTEXT', harness.blobs.functionContext);
     vi.stubEnv('CONTEXT', 'dev');
     vi.stubEnv('CONTACT_FORWARD_URL', hook.url);
+    vi.stubEnv('LOCAL_DATA_DIR', harness.blobs.directory);
     harness.logs.length = 0;
     for (let run = 0; run < 2; run += 1) {
       const answer = await deliverPendingFunction(new Request('http://localhost/'), {

@@ -9,8 +9,10 @@ import { formBodies } from '../support/form-bodies';
 import {
   PASSING_TOKEN,
   startFakeSiteverify,
+  startSmtpStandIn,
   startWebhookReceiver,
   type FakeSiteverify,
+  type SmtpStandIn,
   type WebhookReceiver,
 } from '../support/stand-ins';
 import { execFile } from 'node:child_process';
@@ -20,12 +22,14 @@ import { promisify } from 'node:util';
  * The local server killed (SIGKILL) in the middle of a burst of submissions,
  * then started again on the same Blobs folder: every request that had no
  * answer is sent again with its Idempotency-Key, as the forms do, and the
- * retries run against the webhook stand-in. Each distinct submission must be
- * stored once and delivered exactly once, and none left pending.
+ * retries run against the webhook and mail server stand-ins. Each distinct
+ * submission must be stored once and delivered exactly once on each of its
+ * three channels (webhook, team e-mail, acknowledgement), and none left pending.
  *
- * The webhook refuses (503) until the restart, so the kill cannot fall between
- * the webhook taking a message and the record saying so: that one window is
- * covered by the Idempotency-Key the webhook receives, not by the store.
+ * The webhook and the mail server refuse for now (503, 451) until the restart,
+ * so the kill cannot fall between a receiver taking a message and the record
+ * saying so: that one window is covered by the Idempotency-Key and the
+ * Message-ID the receivers get, not by the store.
  */
 
 // Enough that a third of them have ended before the kill and many are in flight when it lands; each call runs in
@@ -35,12 +39,14 @@ const AT_ONCE = 30;
 
 let siteverify: FakeSiteverify;
 let webhook: WebhookReceiver;
+let smtp: SmtpStandIn;
 let dataDir: string;
 let server: SiteServer | undefined;
 
 const env = () => ({
   HCAPTCHA_VERIFY_URL: siteverify.url,
   CONTACT_FORWARD_URL: webhook.url,
+  SMTP_URL: smtp.url,
   DELIVERY_RETRY_BASE_MS: '100',
   DELIVERY_LEASE_MS: '2000',
 });
@@ -48,6 +54,7 @@ const env = () => ({
 beforeAll(async () => {
   siteverify = await startFakeSiteverify();
   webhook = await startWebhookReceiver();
+  smtp = await startSmtpStandIn();
   dataDir = mkdtempSync(join(tmpdir(), 'qd-crash-'));
 });
 
@@ -55,6 +62,7 @@ afterAll(async () => {
   await server?.stop();
   await siteverify?.close();
   await webhook?.close();
+  await smtp?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }, 30_000);
 
@@ -63,6 +71,8 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 interface Sent {
   key: string;
   message: string;
+  /** Each its own sender, so that no acknowledgement is held back by the limit per address. */
+  email: string;
   id?: string;
   /** The last answer without an id, for the failure message: a status and its error, or the network's. */
   last?: string;
@@ -71,7 +81,7 @@ interface Sent {
 async function submit(site: SiteServer, sent: Sent): Promise<Response> {
   return fetch(
     contactRequest(
-      { ...formBodies(PASSING_TOKEN).contact, message: sent.message },
+      { ...formBodies(PASSING_TOKEN, { email: sent.email }).contact, message: sent.message },
       { site: site.origin, to: site.url, headers: { 'Idempotency-Key': sent.key } },
     ),
   );
@@ -133,8 +143,10 @@ it('delivers each of a burst exactly once after a SIGKILL in its middle, a resta
   const all: Sent[] = Array.from({ length: SUBMISSIONS }, (_, index) => ({
     key: `crash-burst-${String(index).padStart(5, '0')}`,
     message: `Submission number ${index} of the burst.`,
+    email: `sender-${index}@example.com`,
   }));
   webhook.mode = 'down';
+  smtp.mode = 'busy';
 
   server = await startSiteServer({ dataDir, env: env() });
   const first = server;
@@ -170,11 +182,12 @@ it('delivers each of a burst exactly once after a SIGKILL in its middle, a resta
   // A request answered before the kill and sent again gets the same id.
   for (const sent of all.slice(0, 20)) {
     if (!idsBefore.has(sent.key)) continue;
-    const again = (await (await submit(server, { key: sent.key, message: sent.message })).json()) as { id: string };
+    const again = (await (await submit(server, sent)).json()) as { id: string };
     expect(again.id).toBe(idsBefore.get(sent.key));
   }
 
   webhook.mode = 'up';
+  smtp.mode = 'up';
   await sleep(2500); // past every lease the killed server held, and every retry wait
   for (let run = 0; run < 30; run += 1) {
     const response = await server.runRetries();
@@ -197,6 +210,12 @@ it('delivers each of a burst exactly once after a SIGKILL in its middle, a resta
       sent.key,
     ).toEqual([sent.id]);
     expect(stored[0]!.delivery.status, sent.key).toBe('delivered');
+    expect(stored[0]!.mail, sent.key).toMatchObject({ team: { status: 'delivered' }, ack: { status: 'delivered' } });
+    for (const channel of ['team', 'ack']) {
+      const copies = smtp.received.filter((mail) => mail.messageId.startsWith(`<${sent.id}.${channel}@`));
+      expect(copies.length, `${sent.key} ${channel}`).toBe(1);
+    }
+    expect(smtp.received.find((mail) => mail.messageId.startsWith(`<${sent.id}.ack@`))?.to).toEqual([sent.email]);
   }
   expect(records).toHaveLength(SUBMISSIONS);
   const deliveredIds = webhook.deliveries.map((delivery) => delivery.idempotencyKey).sort();

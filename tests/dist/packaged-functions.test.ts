@@ -108,10 +108,18 @@ describe('the packaged functions', () => {
       new Request('https://quartz.example/.netlify/functions/deliver-pending', { method: 'POST' }),
       invocation,
     );
-    // No webhook is configured here: the run erases what is past its retention (nothing yet) and delivers nothing.
+    // Nothing is stored here: the run erases what is past its retention (nothing yet) and delivers nothing.
     expect(response.status).toBe(200);
     const result = (await response.json()) as Record<string, unknown>;
-    expect(result).toEqual({ givenUp: 0, retention: { erased: 0, claimsErased: 0, unreadable: 0 } });
+    expect(result).toEqual({
+      tried: 0,
+      delivered: 0,
+      failed: 0,
+      skipped: 0,
+      left: 0,
+      givenUp: 0,
+      retention: { erased: 0, claimsErased: 0, unreadable: 0 },
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -175,6 +175,32 @@ describe('submissions through the local server', () => {
     await sleep(300);
     expect(deliveriesOf(ids.callback!)).toHaveLength(1);
     expect((await storedSubmissions()).filter((record) => record.kind === 'callback')).toHaveLength(1);
+  });
+
+  it('with no SMTP_URL writes the lead to sales and the acknowledgement to the visitor as .eml files, shown in npm run submissions', async () => {
+    // A sender of its own: the tests before this one used up the acknowledgements the limit allows an address.
+    const response = await submit(formBodies(PASSING_TOKEN, { email: 'asha.mail@example.com' })['package-request']);
+    const { id } = (await response.json()) as { id: string };
+    const mail = join(dataDirectory, 'mail');
+    const files = await eventually('two .eml files', () => {
+      const found = existsSync(mail) ? readdirSync(mail).filter((name) => name.startsWith(id)) : [];
+      return found.length === 2 ? found.sort() : undefined;
+    });
+    expect(files).toEqual([`${id}.ack.eml`, `${id}.team.eml`]);
+    const team = readFileSync(join(mail, `${id}.team.eml`), 'utf8');
+    expect(team).toMatch(/^To: sales@example\.com$/m);
+    expect(team).toMatch(/^Reply-To: Asha Verma <asha\.mail@example\.com>$/m);
+    expect(team).toMatch(/^Subject: Package request: Asha Verma, SEO \(Growth\)$/m);
+    expect(readFileSync(join(mail, `${id}.ack.eml`), 'utf8')).toMatch(/^To: asha\.mail@example\.com$/m);
+    const { stdout } = await promisify(execFile)(process.execPath, ['scripts/submissions.ts'], {
+      cwd: root,
+      env: { ...cleanEnv(), LOCAL_DATA_DIR: dataDirectory },
+      timeout: 20_000,
+    });
+    const listed = stdout.slice(stdout.indexOf(id));
+    expect(listed).toMatch(/team e-mail: delivered at /);
+    expect(listed).toMatch(/acknowledgement: delivered at /);
+    expect(listed).toContain(`message: ${join(mail, `${id}.team.eml`)}`);
   });
 
   it('keeps a submission pending while the webhook is down; once it is back and due, the retry delivers it once', async () => {

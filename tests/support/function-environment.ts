@@ -5,7 +5,7 @@ import { startWebhookReceiver } from './stand-ins';
 /**
  * For the tests of one file that call the functions as Netlify does: a Blobs
  * server and a webhook stand-in, with the environment Netlify gives a function
- * (NETLIFY_BLOBS_CONTEXT, CONTACT_FORWARD_URL, CONTEXT) pointing at them.
+ * (NETLIFY_BLOBS_CONTEXT, CONTACT_FORWARD_URL, CONTEXT, LOCAL_DATA_DIR) pointing at them.
  */
 export function functionEnvironment() {
   const running = {} as {
@@ -18,6 +18,8 @@ export function functionEnvironment() {
     vi.stubEnv('NETLIFY_BLOBS_CONTEXT', running.blobs.functionContext);
     vi.stubEnv('CONTACT_FORWARD_URL', running.webhook.url);
     vi.stubEnv('CONTEXT', 'dev');
+    // The local .eml files go beside this test's Blobs, not into the project's .data/mail.
+    vi.stubEnv('LOCAL_DATA_DIR', running.blobs.directory);
   });
   afterAll(async () => {
     vi.unstubAllEnvs();

@@ -189,3 +189,79 @@ export function inProcessServices(): InProcessServices {
   };
   return { fetch: fetchStandIn, siteverify, webhook };
 }
+
+// --------------------------------------------------------------------------- the company's mail server
+
+export interface ReceivedMail {
+  /** The envelope's recipients, as the client gave them in RCPT TO. */
+  to: string[];
+  raw: string;
+  messageId: string;
+  subject: string;
+  replyTo: string | undefined;
+  text: string;
+  html: string;
+}
+
+export interface SmtpStandIn {
+  /** `smtp://user:password@127.0.0.1:port`: what SMTP_URL is set to. */
+  url: string;
+  /** What it does: take each message, refuse it for good (550), refuse it for now (451), or never answer DATA. */
+  mode: 'up' | 'refuse' | 'busy' | 'hang';
+  /** Every message it took, in order. */
+  received: ReceivedMail[];
+  /** How many messages with this Message-ID it took. */
+  count(messageId: string): number;
+  close(): Promise<void>;
+}
+
+/** An SMTP server on loopback (the smtp-server package) that keeps what it takes, parsed with mailparser. */
+export async function startSmtpStandIn(): Promise<SmtpStandIn> {
+  const { SMTPServer } = await import('smtp-server');
+  const { simpleParser } = await import('mailparser');
+  const standIn = {
+    mode: 'up' as SmtpStandIn['mode'],
+    received: [] as ReceivedMail[],
+    count: (messageId: string) => standIn.received.filter((mail) => mail.messageId === messageId).length,
+  };
+  const server = new SMTPServer({
+    // Loopback only, no certificate: the tests' client speaks plain SMTP and logs in without TLS.
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    authOptional: true,
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === 'site' && auth.password === 'app-password') callback(null, { user: 'site' });
+      else callback(Object.assign(new Error('Invalid login'), { responseCode: 535 }));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', async () => {
+        if (standIn.mode === 'hang') return;
+        if (standIn.mode === 'refuse')
+          return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+        if (standIn.mode === 'busy')
+          return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const parsed = await simpleParser(raw);
+        standIn.received.push({
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          raw,
+          messageId: parsed.messageId ?? '',
+          subject: parsed.subject ?? '',
+          replyTo: parsed.replyTo?.text,
+          text: parsed.text ?? '',
+          html: typeof parsed.html === 'string' ? parsed.html : '',
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.server.address() as AddressInfo;
+  return Object.assign(standIn, {
+    url: `smtp://site:app-password@127.0.0.1:${port}`,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  });
+}

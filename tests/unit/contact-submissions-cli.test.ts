@@ -114,7 +114,7 @@ describe('npm run submissions', { timeout: 30_000 }, () => {
     const { stdout } = await listSubmissions();
     expect(stdout).toContain('1 FAILED (stored, not delivered)');
     expect(stdout).toMatch(
-      /delivery: FAILED: stored, NOT delivered to the webhook; gave up after 19 attempt\(s\) \(last error: webhook answered 503\)/,
+      /webhook: FAILED: stored, NOT delivered by webhook; gave up after 19 attempt\(s\) \(last error: webhook answered 503\)/,
     );
   });
 });
