@@ -6,7 +6,7 @@ import type { MdastPluginEntry, PluginFactoryContext } from 'satteri';
  * Markdown written by authors holds no HTML of its own and no javascript: link. Markdown passes raw HTML through
  * to the page, so a chapter or a policy could otherwise carry a <script> or an onerror= that runs on the site's
  * origin, where the content editor (/admin) keeps its author's GitHub token. The build fails instead, naming the
- * file and the line, so the author learns to write it in Markdown (CONTENT.md, "Writing a chapter").
+ * file and the line, so the author learns to write it in Markdown (CONTENT.md, "Writing JSON and Markdown safely").
  *
  * This plugin reads the document as the author wrote it: it is the first Markdown plugin (astro.config.mjs), so a
  * plugin of the site's that writes HTML of its own (the formulas, tables and diagrams of math.ts, an answer's
@@ -53,7 +53,7 @@ export function markdownHtmlGuard(source = 'a Markdown text'): MdastPluginEntry 
         throw new MarkdownHtmlError(
           `${file}: Markdown may not hold HTML or script links: ${problems.join('; ')}. Write it in Markdown ` +
             '(headings, lists, tables, **bold**, formulas between $ signs); HTML meant as an example goes in a ' +
-            'code block. See "Writing a chapter" in CONTENT.md.',
+            'code block. See "Writing JSON and Markdown safely" in CONTENT.md.',
         );
       },
     };

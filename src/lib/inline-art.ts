@@ -115,7 +115,7 @@ function parseSvg(markup: string, source: string): Element {
     });
   }
   const root = document.documentElement;
-  if (!root || root.localName.toLowerCase() !== 'svg') throw new Error(`${source}: the artwork must be an SVG file.`);
+  if (root?.nodeName.toLowerCase() !== 'svg') throw new Error(`${source}: the artwork must be an SVG file.`);
   // A doctype or comment beside the root element is as refused as one inside it.
   for (const node of Array.from(document.childNodes) as Node[]) {
     if (node !== root)
