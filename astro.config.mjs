@@ -7,6 +7,7 @@ import contentSecurityPolicy from './src/integrations/content-security-policy.ts
 import cms from './src/integrations/cms.ts';
 import clientDirectives from './src/integrations/client-directives.ts';
 import { diagramPlugin, mathPlugin, tablePlugin } from './src/integrations/math.ts';
+import { markdownHtmlGuard } from './src/integrations/markdown-html.ts';
 import searchIndex from './src/integrations/search-index.ts';
 import { deploySettingsProblem } from './src/integrations/deploy-settings.ts';
 
@@ -31,8 +32,14 @@ export default defineConfig({
   ],
   prefetch: false,
   markdown: {
-    // Formulas become MathML at build time; wide tables and diagrams scroll on their own (src/integrations/math.ts).
-    processor: satteri({ features: { math: true }, hastPlugins: [mathPlugin, tablePlugin, diagramPlugin] }),
+    // Authors' Markdown holds no HTML of its own (src/integrations/markdown-html.ts): its check comes first, so the
+    // HTML the site's plugins write is theirs. Formulas become MathML at build time; wide tables and diagrams scroll
+    // on their own (src/integrations/math.ts).
+    processor: satteri({
+      features: { math: true },
+      mdastPlugins: [markdownHtmlGuard()],
+      hastPlugins: [mathPlugin, tablePlugin, diagramPlugin],
+    }),
     // Code in chapters: a theme whose every colour passes WCAG AA on its background.
     shikiConfig: { theme: 'github-dark-high-contrast' },
   },

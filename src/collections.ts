@@ -25,6 +25,15 @@ function requireEntries<T>(collection: string, entries: T[]): T[] {
 }
 const byOrder = (a: Ordered, b: Ordered) => a.data.order - b.data.order;
 
+/**
+ * Astro's glob() loader logs a Markdown file it cannot render (HTML in it, src/integrations/markdown-html.ts, or a
+ * formula KaTeX cannot read) and goes on with an empty page; here that fails the build, naming the file.
+ */
+function requireRendered<T extends { rendered?: unknown }>(entry: T, file: string): T {
+  if (!entry.rendered) throw new Error(`${file} could not be turned into a page: the error above says why.`);
+  return entry;
+}
+
 export type WithSlug<C extends CollectionKey> = CollectionEntry<C> & { slug: string };
 
 async function sluggedCollection<C extends 'services' | 'projects' | 'expertise' | 'books' | 'apps'>(
@@ -66,6 +75,7 @@ export async function getProjects() {
   ]);
   return projects.map((project) => {
     const file = `src/content/projects/${project.id}.md`;
+    requireRendered(project, file);
     const industry = expertise.find((item) => item.id === project.data.industry);
     if (!industry)
       throw new Error(`${file}: industry "${project.data.industry}" is not a file in src/content/expertise.`);
@@ -79,18 +89,18 @@ export async function getExpertise() {
     sluggedCollection('expertise', (entry) => entry.data.name),
     getServices(),
   ]);
-  return expertise.map((item) => ({
-    ...item,
-    services: namedServices(`src/content/expertise/${item.id}.md`, item.data.services, services),
-  }));
+  return expertise.map((item) => {
+    const file = `src/content/expertise/${item.id}.md`;
+    return { ...requireRendered(item, file), services: namedServices(file, item.data.services, services) };
+  });
 }
 export const getBooks = () => sluggedCollection('books', (entry) => entry.data.name);
 export const getApps = () => sluggedCollection('apps', (entry) => entry.data.title);
 
 /** A policy with the list of what each form collects (from the form notice's file) in place of `{{formsCollected}}`. */
 function withFormsList(policy: CollectionEntry<'policies'>): CollectionEntry<'policies'> {
-  if (!policy.rendered) return policy;
-  const html = withFormsCollected(policy.rendered.html, `src/content/policies/${policy.id}.md`);
+  const file = `src/content/policies/${policy.id}.md`;
+  const html = withFormsCollected(requireRendered(policy, file).rendered!.html, file);
   return { ...policy, rendered: { ...policy.rendered, html } };
 }
 
@@ -164,7 +174,7 @@ export async function getChapters(): Promise<Chapter[]> {
         `${file}: topic ${entry.data.topic} does not exist in unit ${entry.data.unit} of ${book.data.name}, ` +
           `which has ${unit.topics.length} topics.`,
       );
-    return { ...entry, book: book.slug, slug: slugify(entry.data.title) };
+    return { ...requireRendered(entry, file), book: book.slug, slug: slugify(entry.data.title) };
   });
   const position = (chapter: Chapter) => [
     books.findIndex((book) => book.slug === chapter.book),

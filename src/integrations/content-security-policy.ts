@@ -1,16 +1,22 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { SITE_SCRIPTS } from '../lib/site-scripts';
 import { ADMIN } from './cms';
+import { codeInPage, shortened, type PageCodeFinding } from './page-code';
 
 /*
  * Writes the site's Content-Security-Policy into dist/_headers after the build.
  * Scripts run only from this site and hCaptcha's hosts; the few small inline
- * scripts (the hero video control, Astro's island loader) are allowed by their
- * SHA-256 hashes, which only a build can know. Netlify merges _headers with the
- * headers of netlify.toml; the local server reads both.
+ * scripts the site writes itself (src/lib/site-scripts.ts: Astro's island
+ * loader, the hero video control, the web font loader) are allowed by their
+ * SHA-256 hashes, which only a build can know. Any other inline script, event
+ * handler attribute or javascript: URL in a built page fails the build, naming
+ * the page and the content file that holds it: content must never run code.
+ * Netlify merges _headers with the headers of netlify.toml; the local server
+ * reads both.
  *
  * The content editor at /admin needs a policy of its own. Netlify applies every
  * rule whose path matches, and two Content-Security-Policy headers would both be
@@ -120,16 +126,70 @@ export function headersFile(options: {
 
 /** The bodies of the inline scripts that run code (not JSON-LD data blocks). */
 export function inlineScripts(html: string): string[] {
-  return [...html.matchAll(/<script(?<attributes>[^>]*)>(?<body>[\s\S]*?)<\/script>/g)]
-    .filter(
-      ({ groups }) =>
-        !/\bsrc=/.test(groups!.attributes!) && !/type="application\/(ld\+)?json"/.test(groups!.attributes!),
-    )
-    .map(({ groups }) => groups!.body!)
-    .filter((body) => body.trim() !== '');
+  return codeInPage(html).scripts.filter((body) => body.trim() !== '');
 }
 
 export const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+
+/**
+ * Astro's own policy element (the security.csp option, turned on below), which lists by hash the scripts Astro wrote:
+ * its island loader, the client directives and the components' scripts it inlines. The build reads the list and
+ * takes the element out, since the policy travels in _headers.
+ */
+const ASTRO_POLICY = /<meta http-equiv="content-security-policy" content="([^"]*)">/;
+
+/** A page without Astro's policy element, and the script hashes that element listed. */
+export function withoutAstroPolicy(html: string): { html: string; astroHashes: Set<string> } {
+  const match = ASTRO_POLICY.exec(html);
+  const headEnd = html.indexOf('</head>');
+  if (!match || headEnd === -1 || match.index > headEnd) return { html, astroHashes: new Set() };
+  const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(match[1]!)?.[1] ?? '';
+  const astroHashes = new Set([...scriptSrc.matchAll(/'(sha256-[^']+)'/g)].map(([, hash]) => hash!));
+  return { html: html.slice(0, match.index) + html.slice(match.index + match[0].length), astroHashes };
+}
+
+/**
+ * The hashes of a page's inline scripts, each of them one of the site's own (src/lib/site-scripts.ts), and what
+ * else in the page runs code: any other inline script, an event-handler attribute, a javascript: URL.
+ */
+export function checkPageCode(
+  html: string,
+  astroHashes: ReadonlySet<string>,
+): { hashes: string[]; refused: PageCodeFinding[] } {
+  const { scripts, refused } = codeInPage(html);
+  const hashes: string[] = [];
+  for (const script of scripts.filter((body) => body.trim() !== '')) {
+    const hash = sha256(script);
+    const own = SITE_SCRIPTS.some(({ known }) => (known === 'astro' ? astroHashes.has(hash) : known(script)));
+    if (own) hashes.push(hash);
+    else refused.push({ shown: `an inline script, <script>${shortened(script)}</script>`, text: script.trim() });
+  }
+  return { hashes, refused };
+}
+
+/** The content files (Markdown and JSON under src/content) that hold a piece of refused code as it was written. */
+async function contentFilesHolding(root: string, texts: readonly string[]): Promise<Map<string, string[]>> {
+  const folder = join(root, 'src', 'content');
+  const files = (await readdir(folder, { withFileTypes: true, recursive: true })).filter(
+    (entry) => entry.isFile() && /\.(md|json)$/.test(entry.name),
+  );
+  const contents = await Promise.all(
+    files.map(async (entry) => {
+      const path = join(entry.parentPath, entry.name);
+      return { file: relative(root, path).split(sep).join('/'), text: await readFile(path, 'utf8') };
+    }),
+  );
+  return new Map(
+    texts.map((text) => [
+      text,
+      text.length < 4 ? [] : contents.filter((c) => c.text.includes(text)).map((c) => c.file),
+    ]),
+  );
+}
+
+/** "/books/x/y" for dist/books/x/y.html, "/" for dist/index.html. */
+const pagePath = (root: string, file: string) =>
+  `/${relative(root, file).split(sep).join('/')}`.replace(/(\/index)?\.html$/, '') || '/';
 
 async function htmlFiles(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { withFileTypes: true, recursive: true });
@@ -139,14 +199,48 @@ async function htmlFiles(directory: string): Promise<string[]> {
 }
 
 export default function contentSecurityPolicy(): AstroIntegration {
+  let projectRoot = process.cwd();
   return {
     name: 'quartz:content-security-policy',
     hooks: {
+      'astro:config:setup': ({ updateConfig }) => {
+        // Only for Astro's list of its own scripts (withoutAstroPolicy); styles stay allowed inline as in policy().
+        updateConfig({
+          security: { csp: { algorithm: 'SHA-256', styleDirective: { resources: ["'unsafe-inline'"] } } },
+        });
+      },
+      'astro:config:done': ({ config }) => {
+        projectRoot = fileURLToPath(config.root);
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
         const hashes = new Set<string>();
+        const refused: { page: string; file: string; finding: PageCodeFinding }[] = [];
         for (const file of await htmlFiles(root)) {
-          for (const script of inlineScripts(await readFile(file, 'utf8'))) hashes.add(sha256(script));
+          const read = await readFile(file, 'utf8');
+          const { html, astroHashes } = withoutAstroPolicy(read);
+          const checked = checkPageCode(html, astroHashes);
+          for (const hash of checked.hashes) hashes.add(hash);
+          for (const finding of checked.refused) refused.push({ page: pagePath(root, file), file, finding });
+          if (html !== read) await writeFile(file, html);
+        }
+        if (refused.length > 0) {
+          const holders = await contentFilesHolding(
+            projectRoot,
+            refused.map(({ finding }) => finding.text),
+          );
+          const lines = refused.map(({ page, file, finding }) => {
+            const sources = holders.get(finding.text) ?? [];
+            const from = sources.length > 0 ? sources.join(', ') : relative(projectRoot, file).split(sep).join('/');
+            return `- ${page} (${from}): ${finding.shown}`;
+          });
+          const more = lines.length > 20 ? `\n…and ${lines.length - 20} more` : '';
+          throw new Error(
+            'Built pages hold code the site does not write (only the inline scripts of src/lib/site-scripts.ts may ' +
+              'run; see "Content-Security-Policy written by the build" in docs/decisions.md):\n' +
+              lines.slice(0, 20).join('\n') +
+              more,
+          );
         }
         // Netlify sets CONTEXT during its builds; previews must stay out of search engines.
         const preview = process.env.CONTEXT === 'deploy-preview' || process.env.CONTEXT === 'branch-deploy';

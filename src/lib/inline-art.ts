@@ -1,4 +1,4 @@
-import { ELEMENT_NODE, parse, renderSync, walkSync, type ElementNode } from 'ultrahtml';
+import { DOMParser, type Element, type Node } from '@xmldom/xmldom';
 
 /*
  * Decorative artwork drawn inside the page (src/components/InlineArt.astro) rather than loaded as an <img>.
@@ -12,6 +12,12 @@ import { ELEMENT_NODE, parse, renderSync, walkSync, type ElementNode } from 'ult
  * meet the page's (and another icon's gradient of the same id), and the artwork comes from content files that
  * authors upload. So only plain shapes in flat colours pass: the elements and attributes below, no id, no url().
  * Anything else fails the build, naming the content file.
+ *
+ * The file is read by an XML parser, which decodes every entity before the checks, and the page gets markup written
+ * afresh from the elements and attributes that passed, never the file's own text. A comment, CDATA section, doctype,
+ * processing instruction or text is refused rather than copied: an HTML parser reads those differently from an XML
+ * one (a comment that an XML parser sees closing at "-->" a browser may close at "<!-->" or "--!>"), and what it
+ * reads after them would be script.
  */
 
 /** The elements a piece of artwork may use (lower case: the parser keeps the file's case). */
@@ -28,6 +34,9 @@ const ELEMENTS = new Set([
   'polyline',
   'polygon',
 ]);
+
+/** Elements the page never shows: a title would be a tooltip over the drawing. Their text is dropped with them. */
+const DROPPED = new Set(['title', 'desc']);
 
 /** The attributes it may use: geometry and paint, nothing that loads, runs or styles the page. */
 const ATTRIBUTES = new Set([
@@ -66,6 +75,17 @@ const ATTRIBUTES = new Set([
   'stroke-opacity',
 ]);
 
+// The DOM's node types (the parser's own constants are on its Node class, which is not exported as a value type).
+const ELEMENT = 1;
+const TEXT = 3;
+
+const NODE_KINDS: Record<number, string> = {
+  4: 'a CDATA section',
+  7: 'a processing instruction',
+  8: 'a comment',
+  10: 'a doctype',
+};
+
 export interface InlineArtOptions {
   /** Where the artwork is named, for the build's error: a content file and its field, or a component. */
   source: string;
@@ -74,6 +94,81 @@ export interface InlineArtOptions {
   class?: string | undefined;
   /** What the picture shows, when it says something the text does not; without it the picture is decoration. */
   label?: string | undefined;
+}
+
+const escapeAttribute = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+function parseSvg(markup: string, source: string): Element {
+  let problem: string | undefined;
+  let document;
+  try {
+    document = new DOMParser({
+      onError: (level, message) => {
+        problem ??= message;
+        throw new Error(`${level}: ${message}`);
+      },
+    }).parseFromString(markup, 'image/svg+xml');
+  } catch (error) {
+    throw new Error(`${source}: the artwork must be an SVG file of well-formed XML (${problem ?? error}).`, {
+      cause: error,
+    });
+  }
+  const root = document.documentElement;
+  if (root?.nodeName.toLowerCase() !== 'svg') throw new Error(`${source}: the artwork must be an SVG file.`);
+  // A doctype or comment beside the root element is as refused as one inside it.
+  for (const node of Array.from(document.childNodes) as Node[]) {
+    if (node !== root)
+      throw new Error(`${source}: the artwork has ${NODE_KINDS[node.nodeType] ?? 'markup'} around it.`);
+  }
+  return root;
+}
+
+/** What in the artwork is not a plain shape, as the build's message names it. */
+function problemsIn(root: Element): Set<string> {
+  const problems = new Set<string>();
+  const visit = (element: Element) => {
+    const name = element.nodeName;
+    if (!ELEMENTS.has(name.toLowerCase())) problems.add(`<${name}>`);
+    for (const attribute of Array.from(element.attributes)) {
+      if (/^xmlns(:|$)/i.test(attribute.name)) continue;
+      if (!ATTRIBUTES.has(attribute.name.toLowerCase())) problems.add(`${attribute.name}="…" on <${name}>`);
+      // The value as the browser reads it: entities decoded by the parser; CSS escapes (\75rl) refused outright.
+      else if (/url\(|\\/i.test(attribute.value)) problems.add(`${attribute.name}="${attribute.value}" on <${name}>`);
+    }
+    const dropped = DROPPED.has(name.toLowerCase());
+    for (const child of Array.from(element.childNodes) as Node[]) {
+      if (child.nodeType === ELEMENT) visit(child as Element);
+      else if (child.nodeType === TEXT) {
+        if (!dropped && child.nodeValue!.trim() !== '') problems.add(`text ("${child.nodeValue!.trim()}")`);
+      } else problems.add(NODE_KINDS[child.nodeType] ?? `node type ${child.nodeType}`);
+    }
+  };
+  visit(root);
+  return problems;
+}
+
+/** The element written afresh: its name, its attributes (values escaped) and its child elements, nothing else. */
+function written(element: Element, attributes: Record<string, string>): string {
+  const name = element.nodeName;
+  const children = (Array.from(element.childNodes) as Node[])
+    .filter((child): child is Element => child.nodeType === ELEMENT && !DROPPED.has(child.nodeName.toLowerCase()))
+    .map((child) => written(child, ownAttributes(child)))
+    .join('');
+  const text = Object.entries(attributes)
+    .map(([attribute, value]) => ` ${attribute}="${escapeAttribute(value)}"`)
+    .join('');
+  // Inside an HTML page an SVG element may close itself, as in the file: the shorter form for an empty shape.
+  return children === '' ? `<${name}${text}/>` : `<${name}${text}>${children}</${name}>`;
+}
+
+/** An element's attributes but its namespace declarations, which markup inside an HTML page does without. */
+function ownAttributes(element: Element): Record<string, string> {
+  return Object.fromEntries(
+    Array.from(element.attributes)
+      .filter((attribute) => !/^xmlns(:|$)/i.test(attribute.name))
+      .map((attribute) => [attribute.name, attribute.value]),
+  );
 }
 
 /**
@@ -85,46 +180,23 @@ export function inlineArt(
   markup: string,
   { source, width, height, class: className, label }: InlineArtOptions,
 ): string {
-  const document = parse(markup);
-  const root = document.children.find((node: { type: number }) => node.type === ELEMENT_NODE) as
-    ElementNode | undefined;
-  if (root?.name.toLowerCase() !== 'svg') throw new Error(`${source}: the artwork must be an SVG file.`);
-  const problems = new Set<string>();
-  walkSync(root, (node) => {
-    if (node.type !== ELEMENT_NODE) return;
-    const element = node as ElementNode;
-    const name = element.name.toLowerCase();
-    if (!ELEMENTS.has(name)) problems.add(`<${element.name}>`);
-    for (const [attribute, value] of Object.entries(element.attributes)) {
-      if (/^xmlns(:|$)/i.test(attribute)) continue;
-      if (!ATTRIBUTES.has(attribute.toLowerCase())) problems.add(`${attribute}="…" on <${element.name}>`);
-      else if (/url\(/i.test(value)) problems.add(`${attribute}="${value}" on <${element.name}>`);
-    }
-  });
+  const root = parseSvg(markup, source);
+  const problems = problemsIn(root);
   if (problems.size > 0) {
     throw new Error(
       `${source}: the artwork has ${[...problems].join(', ')}. Artwork is drawn inside the page, so it may hold ` +
         'plain shapes in flat colours only (paths, rectangles, circles, groups): no script, style, text, image, ' +
-        'link, id or gradient. See "Images" in CONTENT.md.',
+        'link, id, gradient or comment. See "Images" in CONTENT.md.',
     );
   }
-  // A title anywhere in the drawing would show as a tooltip over it.
-  walkSync(root, (node) => {
-    if (node.type !== ELEMENT_NODE) return;
-    const element = node as ElementNode;
-    element.children = element.children.filter(
-      (child) => child.type !== ELEMENT_NODE || !['title', 'desc'].includes((child as ElementNode).name.toLowerCase()),
-    );
-  });
   const kept = Object.fromEntries(
-    Object.entries(root.attributes).filter(([name]) => !/^(role|width|height|xmlns(:.*)?)$/i.test(name)),
+    Object.entries(ownAttributes(root)).filter(([name]) => !/^(role|width|height)$/i.test(name)),
   );
-  root.attributes = {
+  return written(root, {
     ...kept,
     width: String(width),
     height: String(height),
     ...(className ? { class: className } : {}),
     ...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': 'true' }),
-  };
-  return renderSync(root);
+  });
 }

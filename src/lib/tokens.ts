@@ -16,3 +16,23 @@ export function fillTokens(text: string, values: Readonly<Record<string, string>
     return value;
   });
 }
+
+const escapeHtml = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+
+/**
+ * fillTokens for HTML (a policy as Markdown renders it): each value is escaped, so a site value with markup in it (a
+ * postal address edited in the CMS) shows as text, in the page's text or inside a link's address alike.
+ */
+export function fillHtmlTokens(html: string, values: Readonly<Record<string, string>>, source = 'text'): string {
+  return fillTokens(
+    html,
+    Object.fromEntries(Object.entries(values).map(([key, value]) => [key, escapeHtml(value)])),
+    source,
+  );
+}

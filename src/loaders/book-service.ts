@@ -377,6 +377,24 @@ export function bookChapters({
   };
 }
 
+/**
+ * A chapter's Markdown rendered by the site's own Markdown settings, which refuse HTML and script links
+ * (src/integrations/markdown-html.ts) as they do for a chapter in Git; the refusal names the service's chapter.
+ */
+async function renderServiceMarkdown(context: LoaderContext, chapter: ServiceChapter) {
+  try {
+    return await context.renderMarkdown(chapter.body);
+  } catch (error) {
+    if (!(error instanceof Error) || error.name !== 'MarkdownHtmlError') throw error;
+    const variable = SERVICE_VARIABLES[serviceOf(chapter.id.split('/')[0]!)];
+    throw new BookServiceError(
+      `${chapter.source} ("${chapter.data.title}"): ${error.message}\n(${variable} is set; the chapter's text ` +
+        'comes from that service, so correct it there, or unset the variable to build the book from Git.)',
+      { cause: error },
+    );
+  }
+}
+
 async function loadWithServices(
   context: LoaderContext,
   services: { service: Service; baseUrl: string }[],
@@ -437,7 +455,7 @@ async function loadWithServices(
         const digest = context.generateDigest({ data: chapter.data, body: chapter.body });
         const old = previous.get(chapter.id);
         const rendered =
-          old?.digest === digest && old.rendered ? old.rendered : await context.renderMarkdown(chapter.body);
+          old?.digest === digest && old.rendered ? old.rendered : await renderServiceMarkdown(context, chapter);
         store.set({ id: chapter.id, data, body: chapter.body, digest, rendered });
       }),
     ),
