@@ -121,10 +121,10 @@ export default function DataRequestForm({ siteKey, ways }: Props) {
         siteKey={siteKey}
         captcha={form.captcha}
         captchaRef={form.captchaRef}
-        reach={form.reach}
+        reachLinks={form.reachLinks}
         active={engaged}
       />
-      <FormProblem problem={form.problem} reach={form.reach} />
+      <FormProblem problem={form.problem} reachLinks={form.reachLinks} />
       <FormNotice kind="data-request" />
       <div className={styles.actions}>
         <button type="submit" className={styles.primary}>

@@ -154,10 +154,10 @@ export default function JobApplicationForm({ siteKey, ways, roles }: Props) {
         siteKey={siteKey}
         captcha={form.captcha}
         captchaRef={form.captchaRef}
-        reach={form.reach}
+        reachLinks={form.reachLinks}
         active={engaged}
       />
-      <FormProblem problem={form.problem} reach={form.reach} />
+      <FormProblem problem={form.problem} reachLinks={form.reachLinks} />
       <FormNotice kind="job-application" />
       <div className={styles.actions}>
         <button type="submit" className={styles.primary}>

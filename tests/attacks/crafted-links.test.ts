@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contactHref, subjectFromContactLink } from '../../src/lib/contact-link';
 import { clearDraft, loadDraft, saveDraft, type DraftStorage } from '../../src/lib/drafts';
@@ -118,5 +120,15 @@ describe('what a visitor typed, or a draft holds', () => {
     const other = loadDraft<Record<string, unknown>>('other', store)!;
     expect(Object.keys(other)).toEqual(['__proto__']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('a form that would build its links while it renders', () => {
+  it('builds no e-mail or WhatsApp link until it shows one', async () => {
+    vi.stubGlobal('encodeURIComponent', () => {
+      throw new URIError('URI malformed');
+    });
+    const { default: ContactForm } = await import('../../src/islands/ContactForm');
+    expect(() => renderToString(createElement(ContactForm, { siteKey: 'site-key', ways }))).not.toThrow();
   });
 });

@@ -98,9 +98,9 @@ export default function CallbackForm({ service, siteKey, ways, onCancel, onDone 
         siteKey={siteKey}
         captcha={form.captcha}
         captchaRef={form.captchaRef}
-        reach={form.reach}
+        reachLinks={form.reachLinks}
       />
-      <FormProblem problem={form.problem} reach={form.reach} />
+      <FormProblem problem={form.problem} reachLinks={form.reachLinks} />
       <FormNotice kind="callback" />
       <div className={styles.actions}>
         <button type="submit" className={styles.primary}>

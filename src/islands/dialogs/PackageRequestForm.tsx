@@ -154,9 +154,9 @@ export default function PackageRequestForm({ dialog, siteKey, ways, onDone }: Pr
         siteKey={siteKey}
         captcha={form.captcha}
         captchaRef={form.captchaRef}
-        reach={form.reach}
+        reachLinks={form.reachLinks}
       />
-      <FormProblem problem={form.problem} reach={form.reach} />
+      <FormProblem problem={form.problem} reachLinks={form.reachLinks} />
       <FormNotice kind="package-request" />
       <div className={styles.actions}>
         <button type="submit" className={styles.primary}>
