@@ -6,6 +6,7 @@ import ErrorSummary from './forms/ErrorSummary';
 import Field from './forms/Field';
 import FormNotice, { NOTICE_VERSION } from './forms/FormNotice';
 import FormProblem from './forms/FormProblem';
+import IslandErrorBoundary from './IslandErrorBoundary';
 import styles from './forms/Form.module.css';
 import Honeypot from './forms/Honeypot';
 import RobotCheck from './forms/RobotCheck';
@@ -31,17 +32,27 @@ interface Props {
   ways: ContactWays;
 }
 
+const FORM_ID = 'contact';
 const id = (name: string) => `contact-${name}`;
 const empty = { name: '', email: '', phone: '', subject: '', reason: '', message: '', optIn: false, website: '' };
 const reasonLabel = (value: string) => CONTACT_REASONS.find((reason) => reason.value === value)?.label ?? '';
 
-export default function ContactForm({ siteKey, ways }: Props) {
+/** The island: the form, and in its place the company's other ways in should it break. */
+export default function GuardedContactForm(props: Props) {
+  return (
+    <IslandErrorBoundary ways={props.ways} draft={FORM_ID}>
+      <ContactForm {...props} />
+    </IslandErrorBoundary>
+  );
+}
+
+function ContactForm({ siteKey, ways }: Props) {
   const [sent, setSent] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
   // The robot check loads once the visitor starts on the form, not before.
   const { engaged, engage } = useFirstUseForm(CONTACT_FORM, formRef);
   const form = useForm({
-    formId: 'contact',
+    formId: FORM_ID,
     initial: empty,
     fieldId: id,
     fields: (values) => fieldProblems(contactFields, { kind: 'contact', ...values }),

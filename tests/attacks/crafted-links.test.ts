@@ -1,10 +1,11 @@
 import fc from 'fast-check';
-import { createElement } from 'react';
+import { createElement, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contactHref, subjectFromContactLink } from '../../src/lib/contact-link';
 import { clearDraft, loadDraft, saveDraft, type DraftStorage } from '../../src/lib/drafts';
 import { answersText, reachLinks, type ContactWays } from '../../src/lib/form-flow';
+import IslandErrorBoundary, { OtherWaysIn } from '../../src/islands/IslandErrorBoundary';
 
 /*
  * A crafted link to Contact Us (finding 8 of the security review): `?service=` was cut at 100 UTF-16 units, so an
@@ -130,5 +131,68 @@ describe('a form that would build its links while it renders', () => {
     });
     const { default: ContactForm } = await import('../../src/islands/ContactForm');
     expect(() => renderToString(createElement(ContactForm, { siteKey: 'site-key', ways }))).not.toThrow();
+  });
+});
+
+describe('an island that breaks anyway', () => {
+  const islands = import.meta.glob<{ default: (props: Record<string, unknown>) => ReactElement }>(
+    ['../../src/islands/*.tsx', '../../src/islands/dialogs/*Form.tsx', '!../../src/islands/IslandErrorBoundary.tsx'],
+    { eager: true },
+  );
+  const props = {
+    ways,
+    siteKey: 'site-key',
+    dialog: { kind: 'package-request', service: { id: 'seo', title: 'SEO', questions: [] }, packageName: 'Growth' },
+  };
+
+  it('sits inside the error boundary, which knows the ways in and the draft to forget', () => {
+    const found = Object.keys(islands).map((path) => path.replace(/^.*\/islands\//, ''));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'BookSearch.tsx',
+        'ContactForm.tsx',
+        'DataRequestForm.tsx',
+        'JobApplicationForm.tsx',
+        'NarrowMenu.tsx',
+        'SiteDialogs.tsx',
+        'TestimonialSlider.tsx',
+        'dialogs/CallbackForm.tsx',
+        'dialogs/PackageRequestForm.tsx',
+      ]),
+    );
+    const drafts: Record<string, string | undefined> = {
+      'ContactForm.tsx': 'contact',
+      'DataRequestForm.tsx': 'data-request',
+      'JobApplicationForm.tsx': 'job-application',
+      'dialogs/CallbackForm.tsx': 'callback',
+      'dialogs/PackageRequestForm.tsx': 'package-request:seo',
+    };
+    for (const [path, island] of Object.entries(islands)) {
+      const name = path.replace(/^.*\/islands\//, '');
+      // The island's own function is a wrapper without hooks: called, it returns what React would render first.
+      const root = island.default(props);
+      expect(root.type, name).toBe(IslandErrorBoundary);
+      const { ways: offered, draft } = root.props as { ways: ContactWays; draft?: string };
+      expect(offered, name).toBe(ways);
+      expect(draft, name).toBe(drafts[name]);
+    }
+  });
+
+  it('gives way to the phone, WhatsApp and e-mail in plain words, and forgets the draft that broke it', () => {
+    const html = renderToString(createElement(OtherWaysIn, { ways }));
+    expect(html).toContain('role="alert"');
+    expect(html).toMatch(/Call us on <a href="tel:\+919810012345">\+91 98100 12345<\/a>/);
+    expect(html).toContain('href="https://wa.me/919810054321"');
+    expect(html).toContain('href="mailto:hello@example.com"');
+    expect(
+      renderToString(createElement(OtherWaysIn, { ways: { email: 'a@example.com', phone: '+91 1' } })),
+    ).not.toContain('WhatsApp');
+
+    expect(IslandErrorBoundary.getDerivedStateFromError()).toEqual({ failed: true });
+    const store = memory();
+    store.setItem('qd-draft:contact', '{"subject":"x"}');
+    vi.stubGlobal('sessionStorage', store);
+    new IslandErrorBoundary({ ways, draft: 'contact', children: null }).componentDidCatch();
+    expect(store.data.has('qd-draft:contact')).toBe(false);
   });
 });
