@@ -13,7 +13,9 @@
 // Blobs live in LOCAL_DATA_DIR (default .data/blobs), where `npm run
 // submissions` reads them, and their conditional writes are made atomic here
 // (see serialisedWrites). PORT sets the port (default 4321), CONTEXT the
-// deploy context (default dev). It listens once everything is ready.
+// deploy context (default dev), HOST the address it listens on (default
+// 127.0.0.1). It answers its own host names only (see ownHosts), and listens
+// once everything is ready.
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -235,6 +237,29 @@ async function compress(request: IncomingMessage, response: Response, cacheable:
   return new Response(new Uint8Array(body), { status: response.status, headers });
 }
 
+// --------------------------------------------------------------------------- host names
+
+/*
+ * The names this server answers to: its own on loopback, with its port, and the address HOST names when it is one.
+ * A hostile page whose name is made to resolve to 127.0.0.1 (DNS rebinding) is its own origin to the browser, so its
+ * requests carry its name in Host and in Origin: were that taken for this server's address, the function's Origin
+ * check would see a request from the site itself, and the page could read every answer. Any other name is refused
+ * before anything else runs.
+ */
+const anyAddress = host === '0.0.0.0' || host === '::';
+const ownHosts = new Set(
+  ['localhost', '127.0.0.1', '[::1]', ...(anyAddress ? [] : [host.includes(':') ? `[${host}]` : host])].map(
+    (name) => new URL(`http://${name}:${port}`).host,
+  ),
+);
+
+/** 400 for a request that names no host, or one in its request line; 421 for another name than this server's. */
+function misdirection(request: IncomingMessage): 400 | 421 | undefined {
+  // A browser sends a path; an absolute address (or "*") in the request line names a host the check below would miss.
+  if (!request.headers.host || !request.url?.startsWith('/')) return 400;
+  return ownHosts.has(request.headers.host.toLowerCase()) ? undefined : 421;
+}
+
 // --------------------------------------------------------------------------- requests
 
 /** The 404 page with the headers Netlify gives it, answered with status 404 as Netlify does. */
@@ -244,9 +269,13 @@ async function notFound(): Promise<Response> {
   return new Response(page.body, { status: 404, headers: page.headers });
 }
 
-/** The Web Request a function receives, for the host name the visitor used; the body only when it is to be read. */
+/**
+ * The Web Request a function receives, for the host name the visitor used (one of this server's own: see
+ * misdirection); the body only when it is to be read.
+ */
 function webRequest(request: IncomingMessage, withBody: boolean): Request {
-  const url = new URL(request.url ?? '/', `http://${request.headers.host ?? `localhost:${port}`}`);
+  // Joined as text: resolved against a base, a path such as //other.example/ would name a host of its own.
+  const url = new URL(`http://${request.headers.host}${request.url}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
@@ -293,16 +322,23 @@ async function write(response: ServerResponse, request: IncomingMessage, answere
   response.end();
 }
 
+/** A short answer in plain text, which no browser caches or reads as anything else. */
+function plainAnswer(response: ServerResponse, status: number, text: string, headers: Record<string, string> = {}) {
+  response.writeHead(status, {
+    ...headers,
+    'Content-Type': 'text/plain; charset=utf-8',
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-store',
+  });
+  response.end(text);
+}
+
 const server = createServer((request, response) => {
-  if (forbiddenMethods.has(request.method ?? '')) {
-    response.writeHead(405, {
-      Allow: 'GET, HEAD, POST',
-      'Content-Type': 'text/plain; charset=utf-8',
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'no-store',
-    });
-    return void response.end('Method not allowed');
-  }
+  const misdirected = misdirection(request);
+  if (misdirected === 421) return plainAnswer(response, 421, 'This server answers only its own host names.');
+  if (misdirected === 400) return plainAnswer(response, 400, 'Bad request');
+  if (forbiddenMethods.has(request.method ?? ''))
+    return plainAnswer(response, 405, 'Method not allowed', { Allow: 'GET, HEAD, POST' });
   answer(request)
     .then((answered) => write(response, request, answered))
     .catch((error: unknown) => {

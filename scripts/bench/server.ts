@@ -68,7 +68,7 @@ async function secureFront(target: string, port: number): Promise<{ origin: stri
     notAfterDate: new Date(Date.now() + 2 * 24 * 60 * 60 * 1000),
     extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }] }],
   });
-  const { hostname, port: targetPort } = new URL(target);
+  const { hostname, port: targetPort, host: targetHost } = new URL(target);
   const server = createSecureServer({ key, cert, allowHTTP1: true }, (request, response) => {
     const headers = Object.fromEntries(
       Object.entries(request.headers).filter(([name]) => !name.startsWith(':') && !hopByHop.has(name)),
@@ -79,7 +79,8 @@ async function secureFront(target: string, port: number): Promise<{ origin: stri
         port: targetPort,
         path: request.url,
         method: request.method,
-        headers: { ...headers, host: `localhost:${port}` },
+        // The server's own name: it answers no other (scripts/serve.ts, ownHosts).
+        headers: { ...headers, host: targetHost },
       },
       (answer) => {
         response.writeHead(

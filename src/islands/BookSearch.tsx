@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { firstUseReady, takeFirstUse } from '../lib/first-use';
+import type { ContactWays } from '../lib/form-flow';
+import IslandErrorBoundary from './IslandErrorBoundary';
 import styles from './BookSearch.module.css';
 
 export const SEARCH = '[data-book-search]';
@@ -30,7 +32,21 @@ function loadEngine(): Promise<Pagefind> {
   return engine;
 }
 
-export default function BookSearch() {
+interface Props {
+  /** The company's other ways in, offered should the search break. */
+  ways: ContactWays;
+}
+
+/** The island: the search, and in its place the company's other ways in should it break. */
+export default function GuardedBookSearch(props: Props) {
+  return (
+    <IslandErrorBoundary ways={props.ways}>
+      <BookSearch />
+    </IslandErrorBoundary>
+  );
+}
+
+function BookSearch() {
   const field = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const [hits, setHits] = useState<Hit[] | null>(null);

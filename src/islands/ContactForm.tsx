@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import { subjectFromContactLink } from '../lib/contact-link';
 import { CONTACT_REASONS, contactFields } from '../lib/forms';
 import type { ContactWays } from '../lib/form-flow';
 import ErrorSummary from './forms/ErrorSummary';
 import Field from './forms/Field';
 import FormNotice, { NOTICE_VERSION } from './forms/FormNotice';
 import FormProblem from './forms/FormProblem';
+import IslandErrorBoundary from './IslandErrorBoundary';
 import styles from './forms/Form.module.css';
 import Honeypot from './forms/Honeypot';
 import RobotCheck from './forms/RobotCheck';
@@ -30,27 +32,27 @@ interface Props {
   ways: ContactWays;
 }
 
+const FORM_ID = 'contact';
 const id = (name: string) => `contact-${name}`;
 const empty = { name: '', email: '', phone: '', subject: '', reason: '', message: '', optIn: false, website: '' };
 const reasonLabel = (value: string) => CONTACT_REASONS.find((reason) => reason.value === value)?.label ?? '';
 
-/** A visitor sent here by a "Get Started" or "Request a callback" link without JavaScript: start the subject for them. */
-function subjectFromAddress(search: string): string {
-  const params = new URLSearchParams(search);
-  const service = params.get('service')?.slice(0, 100);
-  const pkg = params.get('package')?.slice(0, 60);
-  if (params.get('kind') === 'callback') return service ? `Callback about ${service}` : 'Callback request';
-  if (service) return pkg ? `${service} - ${pkg}` : service;
-  return '';
+/** The island: the form, and in its place the company's other ways in should it break. */
+export default function GuardedContactForm(props: Props) {
+  return (
+    <IslandErrorBoundary ways={props.ways} draft={FORM_ID}>
+      <ContactForm {...props} />
+    </IslandErrorBoundary>
+  );
 }
 
-export default function ContactForm({ siteKey, ways }: Props) {
+function ContactForm({ siteKey, ways }: Props) {
   const [sent, setSent] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
   // The robot check loads once the visitor starts on the form, not before.
   const { engaged, engage } = useFirstUseForm(CONTACT_FORM, formRef);
   const form = useForm({
-    formId: 'contact',
+    formId: FORM_ID,
     initial: empty,
     fieldId: id,
     fields: (values) => fieldProblems(contactFields, { kind: 'contact', ...values }),
@@ -76,9 +78,10 @@ export default function ContactForm({ siteKey, ways }: Props) {
   });
   const { values, errors, setField, prefill } = form;
 
-  // Once, on arrival (prefill never changes).
+  // Once, on arrival (prefill never changes): a visitor sent here by a "Get Started" or "Request a callback" link
+  // without JavaScript finds the subject started for them.
   useEffect(() => {
-    const subject = subjectFromAddress(location.search);
+    const subject = subjectFromContactLink(location.search);
     if (subject) prefill({ subject });
   }, [prefill]);
 
@@ -177,10 +180,10 @@ export default function ContactForm({ siteKey, ways }: Props) {
         siteKey={siteKey}
         captcha={form.captcha}
         captchaRef={form.captchaRef}
-        reach={form.reach}
+        reachLinks={form.reachLinks}
         active={engaged}
       />
-      <FormProblem problem={form.problem} reach={form.reach} />
+      <FormProblem problem={form.problem} reachLinks={form.reachLinks} />
       <FormNotice kind="contact" />
       <div className={styles.actions}>
         <button type="submit" className={styles.primary}>

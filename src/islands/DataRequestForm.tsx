@@ -5,6 +5,7 @@ import ErrorSummary from './forms/ErrorSummary';
 import Field from './forms/Field';
 import FormNotice, { NOTICE_VERSION } from './forms/FormNotice';
 import FormProblem from './forms/FormProblem';
+import IslandErrorBoundary from './IslandErrorBoundary';
 import styles from './forms/Form.module.css';
 import Honeypot from './forms/Honeypot';
 import RobotCheck from './forms/RobotCheck';
@@ -27,16 +28,26 @@ interface Props {
   ways: ContactWays;
 }
 
+const FORM_ID = 'data-request';
 const id = (name: string) => `data-request-${name}`;
 const empty = { name: '', email: '', request: '', details: '', website: '' };
 const requestLabel = (value: string) => DATA_REQUESTS.find((entry) => entry.value === value)?.label ?? '';
 
-export default function DataRequestForm({ siteKey, ways }: Props) {
+/** The island: the form, and in its place the company's other ways in should it break. */
+export default function GuardedDataRequestForm(props: Props) {
+  return (
+    <IslandErrorBoundary ways={props.ways} draft={FORM_ID}>
+      <DataRequestForm {...props} />
+    </IslandErrorBoundary>
+  );
+}
+
+function DataRequestForm({ siteKey, ways }: Props) {
   const [sent, setSent] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
   const { engaged, engage } = useFirstUseForm(DATA_REQUEST_FORM, formRef);
   const form = useForm({
-    formId: 'data-request',
+    formId: FORM_ID,
     initial: empty,
     fieldId: id,
     fields: (values) => fieldProblems(dataRequestFields, { kind: 'data-request', ...values }),
@@ -121,10 +132,10 @@ export default function DataRequestForm({ siteKey, ways }: Props) {
         siteKey={siteKey}
         captcha={form.captcha}
         captchaRef={form.captchaRef}
-        reach={form.reach}
+        reachLinks={form.reachLinks}
         active={engaged}
       />
-      <FormProblem problem={form.problem} reach={form.reach} />
+      <FormProblem problem={form.problem} reachLinks={form.reachLinks} />
       <FormNotice kind="data-request" />
       <div className={styles.actions}>
         <button type="submit" className={styles.primary}>

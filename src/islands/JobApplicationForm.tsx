@@ -5,6 +5,7 @@ import ErrorSummary from './forms/ErrorSummary';
 import Field from './forms/Field';
 import FormNotice, { NOTICE_VERSION } from './forms/FormNotice';
 import FormProblem from './forms/FormProblem';
+import IslandErrorBoundary from './IslandErrorBoundary';
 import styles from './forms/Form.module.css';
 import Honeypot from './forms/Honeypot';
 import RobotCheck from './forms/RobotCheck';
@@ -29,14 +30,24 @@ interface Props {
   roles: readonly string[];
 }
 
+const FORM_ID = 'job-application';
 const id = (name: string) => `job-application-${name}`;
 
-export default function JobApplicationForm({ siteKey, ways, roles }: Props) {
+/** The island: the form, and in its place the company's other ways in should it break. */
+export default function GuardedJobApplicationForm(props: Props) {
+  return (
+    <IslandErrorBoundary ways={props.ways} draft={FORM_ID}>
+      <JobApplicationForm {...props} />
+    </IslandErrorBoundary>
+  );
+}
+
+function JobApplicationForm({ siteKey, ways, roles }: Props) {
   const [sent, setSent] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
   const { engaged, engage } = useFirstUseForm(JOB_APPLICATION_FORM, formRef);
   const form = useForm({
-    formId: 'job-application',
+    formId: FORM_ID,
     initial: {
       name: '',
       email: '',
@@ -154,10 +165,10 @@ export default function JobApplicationForm({ siteKey, ways, roles }: Props) {
         siteKey={siteKey}
         captcha={form.captcha}
         captchaRef={form.captchaRef}
-        reach={form.reach}
+        reachLinks={form.reachLinks}
         active={engaged}
       />
-      <FormProblem problem={form.problem} reach={form.reach} />
+      <FormProblem problem={form.problem} reachLinks={form.reachLinks} />
       <FormNotice kind="job-application" />
       <div className={styles.actions}>
         <button type="submit" className={styles.primary}>

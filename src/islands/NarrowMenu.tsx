@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { NavLink } from '../navigation';
+import type { ContactWays } from '../lib/form-flow';
 import { firstUseReady } from '../lib/first-use';
+import IslandErrorBoundary from './IslandErrorBoundary';
 import styles from './NarrowMenu.module.css';
 
 /*
@@ -20,6 +22,8 @@ interface Props {
   current?: string | undefined;
   callbackHref: string;
   callbackService?: string | undefined;
+  /** The company's other ways in, offered should the menu break. */
+  ways: ContactWays;
 }
 
 const listId = 'narrow-menu-list';
@@ -27,7 +31,40 @@ const listId = 'narrow-menu-list';
 /** The element whose first click hydrates the menu (SiteHeader.astro: client:first-use). */
 export const MENU_TOGGLE = '[data-narrow-menu] > summary';
 
-export default function NarrowMenu({ links, current, callbackHref, callbackService }: Props) {
+/** The toggle's two faces: a hamburger while the menu is closed, a cross while it is open (the CSS shows one). */
+const toggleIcons = (
+  <>
+    <svg className={styles.hamburger} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+      <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+    <svg className={styles.cross} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+      <path d="M5 5l14 14M19 5 5 19" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  </>
+);
+
+/** The island: the menu, and in its panel the company's other ways in should it break. */
+export default function GuardedNarrowMenu(props: Props) {
+  return (
+    <IslandErrorBoundary
+      ways={props.ways}
+      // The toolbar keeps its shape: the other ways in fill the menu's panel, open (the menu wakes on the tap that
+      // opened it), which the browser's own <details> then closes and opens.
+      placeOtherWays={(otherWays) => (
+        <details className={styles.menu} open>
+          <summary className={styles.toggle} aria-label="Menu">
+            {toggleIcons}
+          </summary>
+          <div className={`${styles.panel} ${styles.list}`}>{otherWays}</div>
+        </details>
+      )}
+    >
+      <NarrowMenu {...props} />
+    </IslandErrorBoundary>
+  );
+}
+
+function NarrowMenu({ links, current, callbackHref, callbackService }: Props) {
   const details = useRef<HTMLDetailsElement>(null);
   const summary = useRef<HTMLElement>(null);
   const [open, setOpen] = useState(false);
@@ -72,12 +109,7 @@ export default function NarrowMenu({ links, current, callbackHref, callbackServi
         aria-label="Menu"
         {...(hydrated ? { 'aria-expanded': open, 'aria-controls': listId } : {})}
       >
-        <svg className={styles.hamburger} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-          <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-        <svg className={styles.cross} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-          <path d="M5 5l14 14M19 5 5 19" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+        {toggleIcons}
       </summary>
       <nav id={listId} className={styles.panel} aria-label="Main">
         <ul className={styles.list}>

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { ContactWays } from '../lib/form-flow';
 import { firstUseReady, takeFirstUse } from '../lib/first-use';
 import { $dialog, closeDialog, openCallbackDialog, openRequestDialog, type RequestedService } from '../stores/dialogs';
+import IslandErrorBoundary from './IslandErrorBoundary';
 import CallbackForm from './dialogs/CallbackForm';
 import Modal from './dialogs/Modal';
 import NoticeViewport from './dialogs/NoticeViewport';
@@ -24,7 +25,16 @@ interface Props {
 
 export const TRIGGERS = '[data-callback-trigger], [data-package-request]';
 
-export default function SiteDialogs({ siteKey, ways, service }: Props) {
+/** The island, inside the boundary that keeps the page should it break (each form has its own, inside its dialog). */
+export default function GuardedSiteDialogs(props: Props) {
+  return (
+    <IslandErrorBoundary ways={props.ways}>
+      <SiteDialogs {...props} />
+    </IslandErrorBoundary>
+  );
+}
+
+function SiteDialogs({ siteKey, ways, service }: Props) {
   const dialog = useStore($dialog);
   const trigger = useRef<HTMLElement | null>(null);
 

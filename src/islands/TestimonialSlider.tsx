@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import type { ContactWays } from '../lib/form-flow';
+import IslandErrorBoundary from './IslandErrorBoundary';
 import styles from './TestimonialSlider.module.css';
 
 /*
@@ -18,7 +20,22 @@ export interface Testimonial {
   org: string;
 }
 
-export default function TestimonialSlider({ testimonials }: { testimonials: Testimonial[] }) {
+interface Props {
+  testimonials: Testimonial[];
+  /** The company's other ways in, offered should the slider break. */
+  ways: ContactWays;
+}
+
+/** The island: the slider, and in its place the company's other ways in should it break. */
+export default function GuardedTestimonialSlider(props: Props) {
+  return (
+    <IslandErrorBoundary ways={props.ways}>
+      <TestimonialSlider {...props} />
+    </IslandErrorBoundary>
+  );
+}
+
+function TestimonialSlider({ testimonials }: Props) {
   const [index, setIndex] = useState(0);
   const [enhanced, setEnhanced] = useState(false);
   const [announce, setAnnounce] = useState('');

@@ -1,7 +1,16 @@
+import { wellFormed } from './text';
+
 /*
  * What a visitor has typed into a form survives a reload of the page until it
  * is sent: it is kept in sessionStorage (this tab only, gone when it closes)
  * and cleared once the server has accepted it.
+ *
+ * A draft is read as untrusted text: another script of the page, an older
+ * version of the form or a damaged storage may have written it, and a draft
+ * that breaks the form would break it again on every reload. So only answers
+ * of the shapes a form has are read back, as well-formed text, and a draft
+ * that cannot be read is discarded (so is one that makes its form throw:
+ * src/islands/IslandErrorBoundary.tsx).
  */
 
 const prefix = 'qd-draft:';
@@ -12,6 +21,9 @@ export interface DraftStorage {
   removeItem(key: string): void;
 }
 
+/** One answer of a form: text, a tick, or the answers of questions nested under one field. */
+export type DraftValue = string | boolean | Record<string, string>;
+
 function storage(): DraftStorage | undefined {
   try {
     return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
@@ -21,16 +33,30 @@ function storage(): DraftStorage | undefined {
   }
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The answer as a form can hold it, or undefined when it has no shape a form has. */
+function readAnswer(value: unknown): DraftValue | undefined {
+  if (typeof value === 'string') return wellFormed(value);
+  if (typeof value === 'boolean') return value;
+  if (!isRecord(value) || !Object.values(value).every((answer) => typeof answer === 'string')) return undefined;
+  return Object.fromEntries(Object.entries(value).map(([name, answer]) => [name, wellFormed(answer as string)]));
+}
+
 export function loadDraft<T extends object>(
   formId: string,
   store: DraftStorage | undefined = storage(),
 ): Partial<T> | undefined {
-  const text = store?.getItem(prefix + formId);
-  if (!text) return undefined;
   try {
-    const value = JSON.parse(text) as unknown;
-    return value && typeof value === 'object' ? (value as Partial<T>) : undefined;
+    const text = store?.getItem(prefix + formId);
+    if (!text) return undefined;
+    const saved = JSON.parse(text) as unknown;
+    if (!isRecord(saved)) throw new TypeError('a draft is an object of answers');
+    const answers = Object.entries(saved).map(([name, value]) => [name, readAnswer(value)] as const);
+    return Object.fromEntries(answers.filter(([, answer]) => answer !== undefined)) as Partial<T>;
   } catch {
+    clearDraft(formId, store);
     return undefined;
   }
 }
@@ -44,5 +70,9 @@ export function saveDraft(formId: string, values: object, store: DraftStorage | 
 }
 
 export function clearDraft(formId: string, store: DraftStorage | undefined = storage()): void {
-  store?.removeItem(prefix + formId);
+  try {
+    store?.removeItem(prefix + formId);
+  } catch {
+    // Nor must a storage that refuses to forget.
+  }
 }

@@ -1,5 +1,6 @@
 import type { SubmitResult } from './api';
 import type { FieldErrors } from './forms';
+import { wellFormed } from './text';
 
 /*
  * How every form of the site behaves, as plain decisions the React hook
@@ -357,15 +358,19 @@ export function answersText(answers: readonly Answer[]): string {
 
 const digits = (phone: string) => phone.replace(/[^0-9]/g, '');
 
-/** The tel:, mailto: and (where configured) WhatsApp links that carry what the visitor typed. */
+/**
+ * The tel:, mailto: and (where configured) WhatsApp links that carry what the visitor typed. A form builds them only
+ * when it shows them: what was typed may hold anything, and a link that cannot be built must not take the form down.
+ */
 export function reachLinks(ways: ContactWays, subject: string, answers: readonly Answer[]): ReachLinks {
-  const text = answersText(answers);
+  // Half a character (a lone surrogate) makes encodeURIComponent throw: it becomes U+FFFD (src/lib/text.ts).
+  const text = wellFormed(answersText(answers));
   // RFC 6068: line breaks in a mailto body are %0D%0A; encodeURIComponent makes every other character safe.
   const body = encodeURIComponent(text.replace(/\r?\n/g, '\r\n'));
   const links: ReachLinks = {
     phone: ways.phone,
     tel: `tel:${ways.phone.replace(/[^0-9+]/g, '')}`,
-    mailto: `mailto:${ways.email}?subject=${encodeURIComponent(subject)}&body=${body}`,
+    mailto: `mailto:${ways.email}?subject=${encodeURIComponent(wellFormed(subject))}&body=${body}`,
   };
   if (ways.whatsapp) links.whatsapp = `https://wa.me/${digits(ways.whatsapp)}?text=${encodeURIComponent(text)}`;
   return links;

@@ -14,9 +14,12 @@ const stories = (count: number): Testimonial[] =>
 
 /** Whether the slider's root says its stories fit side by side on a wide screen. */
 const fits = (count: number) =>
-  renderToString(createElement(TestimonialSlider, { testimonials: stories(count) })).startsWith(
-    `<div class="${styles.fits}"`,
-  );
+  renderToString(
+    createElement(TestimonialSlider, {
+      testimonials: stories(count),
+      ways: { email: 'a@example.com', phone: '+91 1' },
+    }),
+  ).startsWith(`<div class="${styles.fits}"`);
 
 describe('the success stories', () => {
   it('stand side by side on a wide screen up to three, and keep sliding when there are more', () => {

@@ -5,6 +5,7 @@ import ErrorSummary from '../forms/ErrorSummary';
 import Field from '../forms/Field';
 import FormNotice, { NOTICE_VERSION } from '../forms/FormNotice';
 import FormProblem from '../forms/FormProblem';
+import IslandErrorBoundary from '../IslandErrorBoundary';
 import styles from '../forms/Form.module.css';
 import Honeypot from '../forms/Honeypot';
 import RobotCheck from '../forms/RobotCheck';
@@ -21,12 +22,22 @@ interface Props {
   onDone: () => void;
 }
 
+const FORM_ID = 'callback';
 const id = (name: string) => `callback-${name}`;
 const empty = { name: '', email: '', phone: '', message: '', website: '' };
 
-export default function CallbackForm({ service, siteKey, ways, onCancel, onDone }: Props) {
+/** The form, and in its place the company's other ways in should it break (inside the dialog, where the visitor is). */
+export default function GuardedCallbackForm(props: Props) {
+  return (
+    <IslandErrorBoundary ways={props.ways} draft={FORM_ID}>
+      <CallbackForm {...props} />
+    </IslandErrorBoundary>
+  );
+}
+
+function CallbackForm({ service, siteKey, ways, onCancel, onDone }: Props) {
   const form = useForm({
-    formId: 'callback',
+    formId: FORM_ID,
     initial: empty,
     fieldId: id,
     fields: (values) => fieldProblems(callbackFields, { kind: 'callback', ...values, service }),
@@ -98,9 +109,9 @@ export default function CallbackForm({ service, siteKey, ways, onCancel, onDone 
         siteKey={siteKey}
         captcha={form.captcha}
         captchaRef={form.captchaRef}
-        reach={form.reach}
+        reachLinks={form.reachLinks}
       />
-      <FormProblem problem={form.problem} reach={form.reach} />
+      <FormProblem problem={form.problem} reachLinks={form.reachLinks} />
       <FormNotice kind="callback" />
       <div className={styles.actions}>
         <button type="submit" className={styles.primary}>

@@ -6,6 +6,7 @@ import ErrorSummary from '../forms/ErrorSummary';
 import Field from '../forms/Field';
 import FormNotice, { NOTICE_VERSION } from '../forms/FormNotice';
 import FormProblem from '../forms/FormProblem';
+import IslandErrorBoundary from '../IslandErrorBoundary';
 import styles from '../forms/Form.module.css';
 import Honeypot from '../forms/Honeypot';
 import RobotCheck from '../forms/RobotCheck';
@@ -26,9 +27,19 @@ interface Props {
   onDone: () => void;
 }
 
+const formId = (serviceId: string) => `package-request:${serviceId}`;
 const id = (name: string) => `request-${name.replace('.', '-')}`;
 
-export default function PackageRequestForm({ dialog, siteKey, ways, onDone }: Props) {
+/** The form, and in its place the company's other ways in should it break (inside the dialog, where the visitor is). */
+export default function GuardedPackageRequestForm(props: Props) {
+  return (
+    <IslandErrorBoundary ways={props.ways} draft={formId(props.dialog.service.id)}>
+      <PackageRequestForm {...props} />
+    </IslandErrorBoundary>
+  );
+}
+
+function PackageRequestForm({ dialog, siteKey, ways, onDone }: Props) {
   const { service } = dialog;
   const serviceLabel = requestedServiceLabel(dialog);
   const blankAnswers: Record<string, string> = Object.fromEntries(service.questions.map(({ name }) => [name, '']));
@@ -56,7 +67,7 @@ export default function PackageRequestForm({ dialog, siteKey, ways, onDone }: Pr
   });
 
   const form = useForm({
-    formId: `package-request:${service.id}`,
+    formId: formId(service.id),
     initial,
     fieldId: id,
     fields: (values) => ({
@@ -154,9 +165,9 @@ export default function PackageRequestForm({ dialog, siteKey, ways, onDone }: Pr
         siteKey={siteKey}
         captcha={form.captcha}
         captchaRef={form.captchaRef}
-        reach={form.reach}
+        reachLinks={form.reachLinks}
       />
-      <FormProblem problem={form.problem} reach={form.reach} />
+      <FormProblem problem={form.problem} reachLinks={form.reachLinks} />
       <FormNotice kind="package-request" />
       <div className={styles.actions}>
         <button type="submit" className={styles.primary}>

@@ -7,12 +7,18 @@ import ReachUs from './ReachUs';
  * failed, the company's other ways in follow; sending again is the form's own
  * button, since every answer is still in place.
  */
-export default function FormProblem({ problem, reach }: { problem: Problem | null; reach: ReachLinks }) {
+export default function FormProblem({
+  problem,
+  reachLinks,
+}: {
+  problem: Problem | null;
+  reachLinks: () => ReachLinks;
+}) {
   if (!problem) return null;
   return (
     <div className={`${styles.status} ${styles.statusError}`} role="alert">
       <p>{problem.text}</p>
-      {problem.unreachable && <ReachUs reach={reach} />}
+      {problem.unreachable && <ReachUs reachLinks={reachLinks} />}
     </div>
   );
 }

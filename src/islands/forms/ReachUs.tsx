@@ -5,8 +5,10 @@ import styles from './Form.module.css';
  * The company's other ways in, for when a form cannot be sent: a call, a
  * WhatsApp message where the company has one, and an e-mail that already
  * holds everything the visitor typed, so nothing has to be typed twice.
+ * The links are built here, when they are shown, not on every keystroke.
  */
-export default function ReachUs({ reach }: { reach: ReachLinks }) {
+export default function ReachUs({ reachLinks }: { reachLinks: () => ReachLinks }) {
+  const reach = reachLinks();
   return (
     <>
       <p>Or reach us another way:</p>

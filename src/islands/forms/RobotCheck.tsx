@@ -24,7 +24,8 @@ interface Props {
   siteKey: string;
   captcha: CaptchaControl;
   captchaRef: RefObject<HCaptcha | null>;
-  reach: ReachLinks;
+  /** Builds the links that carry what was typed, when the way out is shown. */
+  reachLinks: () => ReachLinks;
   /** False until the visitor starts on the form: nothing is fetched before. */
   active?: boolean;
 }
@@ -37,7 +38,7 @@ const FAILURE: Record<NonNullable<Check['failure']>, [string, string]> = {
   ],
 };
 
-export default function RobotCheck({ id, siteKey, captcha, captchaRef, reach, active = true }: Props) {
+export default function RobotCheck({ id, siteKey, captcha, captchaRef, reachLinks, active = true }: Props) {
   const { check, report } = captcha;
   const { status, round } = check;
   const place = useRef<HTMLDivElement>(null);
@@ -118,7 +119,7 @@ export default function RobotCheck({ id, siteKey, captcha, captchaRef, reach, ac
               Try the check again
             </button>
           </p>
-          <ReachUs reach={reach} />
+          <ReachUs reachLinks={reachLinks} />
         </div>
       ) : (
         <div className={styles.captchaPlace} ref={place}>

@@ -58,11 +58,11 @@ export function useDraftForm<T extends Values>(formId: string, initial: T) {
   );
 }
 
-/** Only the saved answers the form still has fields for, with the field's type. */
+/** Only the saved answers the form still has fields for, with the field's type (loadDraft checked their shapes). */
 function pick<T extends Values>(saved: Record<string, unknown>, current: T): Partial<T> {
-  const result: Partial<T> = {};
-  for (const [name, value] of Object.entries(saved)) {
-    if (name in current && typeof value === typeof current[name]) (result as Record<string, unknown>)[name] = value;
-  }
-  return result;
+  return Object.fromEntries(
+    Object.entries(saved).filter(
+      ([name, value]) => Object.hasOwn(current, name) && typeof value === typeof current[name],
+    ),
+  ) as Partial<T>;
 }

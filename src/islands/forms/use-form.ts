@@ -142,7 +142,8 @@ export function useForm<T extends Values>(spec: FormSpec<T>) {
     problem: flow.problem,
     captcha,
     captchaRef,
-    reach: reachLinks(spec.ways, spec.subject(values), spec.answers(values)),
+    /** Builds the links that carry what was typed: called only where they are shown (ReachUs). */
+    reachLinks: () => reachLinks(spec.ways, spec.subject(values), spec.answers(values)),
     onSubmit,
   };
 }
