@@ -62,8 +62,10 @@ export function emailProblem(value: string): string | undefined {
  * other than it is. One-line answers refuse all of them; a message keeps its line breaks only.
  */
 const HIDDEN = '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069';
-const lineBreakOrHidden = new RegExp(`[\\n\\r\\t${HIDDEN}]`);
-const hidden = new RegExp(`[\\t${HIDDEN}]`);
+// Half of a surrogate pair (a cut emoji) is no character at all: mail and JSON tools replace or reject it.
+const LONE_SURROGATE = '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]';
+const lineBreakOrHidden = new RegExp(`[\\n\\r\\t${HIDDEN}]|${LONE_SURROGATE}`);
+const hidden = new RegExp(`[\\t${HIDDEN}]|${LONE_SURROGATE}`);
 
 /** Whether a one-line answer holds a line break, a control character or a bidi override. */
 export const hasLineBreakOrHidden = (value: string) => lineBreakOrHidden.test(value);

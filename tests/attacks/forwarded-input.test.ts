@@ -21,6 +21,7 @@ describe('a one-line answer cannot carry hidden or line-breaking characters', ()
     ['a phone number with a C1 control', 'package-request', 'phone', '+91 98100\u009b12345'],
     ['a role with an escape sequence', 'job-application', 'role', 'Designer\u001b[2J'],
     ['a name with a bidi isolate', 'data-request', 'name', 'Asha \u2067Verma'],
+    ['a name ending in half an emoji', 'contact', 'name', 'Asha \uD83D'],
   ] as const)(
     '%s is refused with a message on its field, and nothing is stored',
     async (_attack, kind, field, value) => {
@@ -42,7 +43,9 @@ describe('a one-line answer cannot carry hidden or line-breaking characters', ()
   });
 
   it('a message keeps its line breaks but refuses a bidi override or a control character', async () => {
-    expect((await send(harness, { ...bodies.callback, message: 'Line one\r\nLine two\nLine three' })).status).toBe(202);
+    expect((await send(harness, { ...bodies.callback, message: 'Line one\r\nLine two\nLine three 🙏' })).status).toBe(
+      202,
+    );
     const override = await send(harness, { ...bodies.callback, message: 'Pay to \u202Eaccount' });
     expect(override.status).toBe(422);
     expect(override.body.fields?.message).toBe('Remove hidden characters from your message');
