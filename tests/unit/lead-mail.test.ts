@@ -225,7 +225,7 @@ describe('with no SMTP_URL on a local run', () => {
       'dev',
     );
     expect(settings.mail).toEqual({ kind: 'eml', directory, from: '"Website" <website@localhost>' });
-    const { body } = await send(bodies()['package-request'], { mailer: mailerFor(settings) });
+    const { body } = await send(bodies()['package-request'], { mailer: mailerFor(settings)! });
     const files = readdirSync(directory).sort();
     expect(files).toEqual([`${body.id}.ack.eml`, `${body.id}.team.eml`]);
     expect(readFileSync(join(directory, `${body.id}.team.eml`), 'utf8')).toMatch(
