@@ -7,6 +7,7 @@ import contentSecurityPolicy from './src/integrations/content-security-policy.ts
 import cms from './src/integrations/cms.ts';
 import clientDirectives from './src/integrations/client-directives.ts';
 import { diagramPlugin, mathPlugin, tablePlugin } from './src/integrations/math.ts';
+import { exerciseAnswersPlugin } from './src/integrations/exercises.ts';
 import searchIndex from './src/integrations/search-index.ts';
 
 // Netlify sets URL to the site's main address (and DEPLOY_PRIME_URL for previews).
@@ -28,7 +29,12 @@ export default defineConfig({
   prefetch: false,
   markdown: {
     // Formulas become MathML at build time; wide tables and diagrams scroll on their own (src/integrations/math.ts).
-    processor: satteri({ features: { math: true }, hastPlugins: [mathPlugin, tablePlugin, diagramPlugin] }),
+    // A chapter's exercise answers fold into <details> (src/integrations/exercises.ts), after the formulas: each
+    // plugin is a pass over the whole document, so an answer's formulas are MathML by then and move with it.
+    processor: satteri({
+      features: { math: true },
+      hastPlugins: [mathPlugin, tablePlugin, diagramPlugin, exerciseAnswersPlugin],
+    }),
     // Code in chapters: a theme whose every colour passes WCAG AA on its background.
     shikiConfig: { theme: 'github-dark-high-contrast' },
   },

@@ -1,6 +1,13 @@
-import { axeViolations, expect, test } from './fixtures';
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import config from '../../astro.config.mjs';
+import { renderEverything } from '../../scripts/bench/budgets.ts';
+import { axeViolations, expect, hasHorizontalScroll, test } from './fixtures';
 
-/* A student reading a textbook on a phone: a chapter, the next one, and a search. */
+/*
+ * A student reading a textbook on a phone: a chapter, the next one, and a search; and checking their answers to a
+ * chapter's exercises.
+ */
 
 test.use({ viewport: { width: 375, height: 800 } });
 
@@ -136,4 +143,65 @@ test('a contents link, and an address ending in a heading, bring that heading to
     await page.getByRole('navigation', { name: 'In this chapter' }).getByRole('link', { name: 'Summary' }).click();
     await expect.poll(() => offsetFromTop('summary'), `the last contents link at ${width} px`).toBe(0);
   }
+});
+
+test.describe("the answers of a chapter's exercises", () => {
+  // While no chapter has exercises yet, the test fixture's, through the site's own Markdown processor, stand in a
+  // real chapter's text, with the chapter's own CSS.
+  async function chapterWithExercises(page: Page) {
+    const renderer = await config.markdown!.processor!.createRenderer({ shikiConfig: config.markdown!.shikiConfig! });
+    const fixture = readFileSync(new URL('../fixtures/chapters/with-exercises.md', import.meta.url), 'utf8');
+    const { code } = await renderer.render(fixture.slice(fixture.indexOf('## Exercises')));
+    await page.goto('/books/basic-electrical-engineering/kirchhoff-s-laws');
+    await page.locator('main .prose').evaluate((prose, markup) => prose.insertAdjacentHTML('beforeend', markup), code);
+    return page.locator('main details.answer');
+  }
+
+  test('each answer stays folded until the reader opens it, with a pointer or the keyboard', async ({ page }) => {
+    const answers = await chapterWithExercises(page);
+    await expect(answers).toHaveCount(3);
+    const answer = answers.nth(1);
+    const summary = answer.locator('summary');
+    await expect(summary).toHaveText('Show answer');
+    await expect(answer.getByText('Answer:')).toBeHidden();
+    // Every block laid out at its real height, so that only the answer could move anything.
+    await page.addStyleTag({ content: renderEverything });
+    await summary.scrollIntoViewIfNeeded();
+    const closed = (await summary.boundingBox())!;
+    expect(closed.height).toBeGreaterThanOrEqual(44);
+    expect(closed.width).toBeGreaterThanOrEqual(44);
+    const question = (await answer.locator('xpath=..').locator('p').first().boundingBox())!;
+    expect(await axeViolations(page)).toEqual([]);
+
+    await summary.focus();
+    expect(await summary.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
+    await page.keyboard.press('Enter');
+    await expect(answer.getByText('Answer:')).toBeVisible();
+    await expect(answer.locator('math').first()).toBeVisible();
+    // Opening it moves nothing above it: the question and the button stay where they were.
+    expect((await summary.boundingBox())!.y).toBe(closed.y);
+    expect((await answer.locator('xpath=..').locator('p').first().boundingBox())!.y).toBe(question.y);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Enter');
+    await expect(answer.getByText('Answer:')).toBeHidden();
+    await summary.click();
+    await expect(answer.getByText('Answer:')).toBeVisible();
+  });
+
+  test('the button keeps a border and its text in forced colours', async ({ page }) => {
+    await page.emulateMedia({ forcedColors: 'active' });
+    const summary = (await chapterWithExercises(page)).first().locator('summary');
+    // innerText is empty in a block not laid out yet (content-visibility: auto, below the first screen).
+    await page.addStyleTag({ content: renderEverything });
+    const style = await summary.evaluate((element) => {
+      const computed = getComputedStyle(element);
+      return {
+        border: computed.borderTopStyle,
+        width: parseFloat(computed.borderTopWidth),
+        text: (element as HTMLElement).innerText,
+      };
+    });
+    expect(style).toEqual({ border: 'solid', width: 1, text: 'Show answer' });
+  });
 });

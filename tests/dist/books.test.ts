@@ -1,0 +1,70 @@
+import { copyFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse, type HTMLElement } from 'node-html-parser';
+import { afterAll, describe, expect, it } from 'vitest';
+import { slugify } from '../../src/lib/slug';
+import { builtPages, type BuiltPage } from '../support/dist';
+import { projectCopy, type ProjectCopy } from '../support/project-copy';
+import { readCollection } from '../unit/content-files';
+
+/* The textbooks as a reader finds them: the answers of a chapter's exercises folded away until asked for. */
+
+const pages = builtPages();
+const books = readCollection('books').map((entry) => ({
+  id: entry.id,
+  ...(entry.data as { name: string; units: { title: string; topics: { title: string }[] }[] }),
+}));
+const bookPath = (book: { name: string }) => `/books/${slugify(book.name)}`;
+const chapterPages = pages.filter((built) => /^\/books\/[^/]+\/[^/]+$/.test(built.path));
+
+describe("the answers of a chapter's exercises", () => {
+  let copy: ProjectCopy | undefined;
+  afterAll(() => copy?.remove());
+
+  /** The built chapters with an Exercises section; while no chapter has one, a fixture chapter built in a copy. */
+  function chaptersWithExercises(): BuiltPage[] {
+    const found = chapterPages.filter((built) => exercisesHeading(built.document));
+    if (found.length > 0) return found;
+    copy = projectCopy();
+    const [book] = books;
+    const fixture = join(import.meta.dirname, '../fixtures/chapters/with-exercises.md');
+    copyFileSync(fixture, join(copy.directory, 'src/content/chapters', book!.id, 'with-exercises.md'));
+    const { status, output } = copy.run('build');
+    expect(status, output).toBe(0);
+    const title = /^title: "(.+)"$/m.exec(readFileSync(fixture, 'utf8'))![1]!;
+    const path = `${bookPath(book!)}/${slugify(title)}`;
+    const html = readFileSync(join(copy.directory, 'dist', `${path}.html`), 'utf8');
+    return [{ path, file: path, html, document: parse(html) }];
+  }
+
+  const exercisesHeading = (document: HTMLElement) =>
+    document.querySelectorAll('.prose > h2').find((heading) => heading.textContent.trim() === 'Exercises');
+
+  it('fold each answer into a details element under "Show answer", after its question', () => {
+    for (const built of chaptersWithExercises()) {
+      const heading = exercisesHeading(built.document)!;
+      const items: HTMLElement[] = [];
+      for (let node = heading.nextElementSibling; node && node.tagName !== 'H2'; node = node.nextElementSibling)
+        if (node.tagName === 'OL') items.push(...node.querySelectorAll(':scope > li'));
+      expect(items.length, built.path).toBeGreaterThan(0);
+      for (const item of items) {
+        const where = `${built.path}: ${item.textContent.trim().slice(0, 40)}`;
+        const answers = item.querySelectorAll(':scope > details.answer');
+        expect(answers, where).toHaveLength(1);
+        const [details] = answers;
+        expect(details!.firstElementChild?.tagName, where).toBe('SUMMARY');
+        expect(details!.firstElementChild?.textContent.trim(), where).toBe('Show answer');
+        expect(details!.querySelector(':scope > p > strong')?.textContent, where).toBe('Answer:');
+        expect(details!.hasAttribute('open'), where).toBe(false);
+        // Nothing of the answer stands outside it, and the question stands before it.
+        expect(
+          item
+            .querySelectorAll('strong')
+            .filter((bold) => !bold.closest('details'))
+            .map((bold) => bold.textContent),
+        ).not.toContain('Answer:');
+        expect(item.firstElementChild, where).not.toBe(details);
+      }
+    }
+  });
+});
