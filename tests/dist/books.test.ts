@@ -3,11 +3,14 @@ import { join } from 'node:path';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { slugify } from '../../src/lib/slug';
-import { builtPages, type BuiltPage } from '../support/dist';
+import { builtPages, page, type BuiltPage } from '../support/dist';
 import { projectCopy, type ProjectCopy } from '../support/project-copy';
 import { readCollection } from '../unit/content-files';
 
-/* The textbooks as a reader finds them: the answers of a chapter's exercises folded away until asked for. */
+/*
+ * The textbooks as a reader finds them: each book and its chapters in one reading layout, the book's contents beside
+ * the text; and the answers of a chapter's exercises folded away until asked for.
+ */
 
 const pages = builtPages();
 const books = readCollection('books').map((entry) => ({
@@ -16,6 +19,49 @@ const books = readCollection('books').map((entry) => ({
 }));
 const bookPath = (book: { name: string }) => `/books/${slugify(book.name)}`;
 const chapterPages = pages.filter((built) => /^\/books\/[^/]+\/[^/]+$/.test(built.path));
+const chaptersOf = (book: { name: string }) =>
+  chapterPages.filter((built) => built.path.startsWith(`${bookPath(book)}/`));
+
+/** The links of a book's own contents on its page, in the order the page lists them. */
+const contentsLinks = (book: { name: string }) =>
+  page(bookPath(book))
+    .document.querySelectorAll('nav[aria-labelledby="contents-title"] a')
+    .map((link) => link.getAttribute('href')!);
+
+function bookNav(built: BuiltPage): HTMLElement {
+  const navs = built.document.querySelectorAll('main nav[aria-label="Book contents"]');
+  expect(navs, `${built.path}: one nav named "Book contents"`).toHaveLength(1);
+  return navs[0]!;
+}
+
+describe("a book's reading layout", () => {
+  it.each(books.map((book) => [book.name, book] as const))(
+    '%s: its page and every chapter list the book beside the text, each marking itself as the page on screen',
+    (_name, book) => {
+      const own = page(bookPath(book));
+      const chapters = chaptersOf(book);
+      const expected = contentsLinks(book);
+      for (const built of [own, ...chapters]) {
+        const nav = bookNav(built);
+        // Before the text in the source, as on the screen, and with no heading of its own before the page's h1.
+        expect(built.html.indexOf('aria-label="Book contents"'), built.path).toBeLessThan(built.html.indexOf('<h1'));
+        expect(nav.querySelectorAll('h1, h2, h3, h4, h5, h6'), built.path).toHaveLength(0);
+        expect(nav.getAttribute('data-pagefind-ignore'), built.path).toBe('all');
+        const links = nav.querySelectorAll('a').map((link) => link.getAttribute('href'));
+        expect(links, built.path).toEqual([bookPath(book), ...expected]);
+        expect(
+          nav.querySelectorAll('[aria-current="page"]').map((link) => link.getAttribute('href')),
+          built.path,
+        ).toEqual([built.path]);
+        // Every unit is there, with its number, whether or not it has chapters yet.
+        expect(
+          nav.querySelectorAll('.book-nav__unit').map((unit) => unit.textContent.trim()),
+          built.path,
+        ).toEqual(book.units.map((unit, index) => `Unit ${index + 1}: ${unit.title}`));
+      }
+    },
+  );
+});
 
 describe("the answers of a chapter's exercises", () => {
   let copy: ProjectCopy | undefined;
