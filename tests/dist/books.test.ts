@@ -1,15 +1,16 @@
-import { copyFileSync, readFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { slugify } from '../../src/lib/slug';
 import { builtPages, page, type BuiltPage } from '../support/dist';
 import { projectCopy, type ProjectCopy } from '../support/project-copy';
-import { readCollection } from '../unit/content-files';
+import { contentRoot, readCollection } from '../unit/content-files';
 
 /*
  * The textbooks as a reader finds them: each book and its chapters in one reading layout, the book's contents beside
- * the text; and the answers of a chapter's exercises folded away until asked for.
+ * the text; each book saying how far it is written; and the answers of a chapter's exercises folded away until asked
+ * for.
  */
 
 const pages = builtPages();
@@ -59,6 +60,29 @@ describe("a book's reading layout", () => {
           built.path,
         ).toEqual(book.units.map((unit, index) => `Unit ${index + 1}: ${unit.title}`));
       }
+    },
+  );
+});
+
+describe('how far a book is written', () => {
+  it.each(books.map((book) => [book.name, book] as const))(
+    '%s says how many of its topics have a chapter, and marks each other topic as coming soon',
+    (_name, book) => {
+      const chapters = readdirSync(join(contentRoot, 'chapters', book.id))
+        .filter((file) => file.endsWith('.md'))
+        .map((file) => readFileSync(join(contentRoot, 'chapters', book.id, file), 'utf8'))
+        .map((text) => `${/^unit: (\d+)$/m.exec(text)![1]}/${/^topic: (\d+)$/m.exec(text)?.[1] ?? ''}`);
+      const topics = book.units.flatMap((unit, u) => unit.topics.map((_topic, t) => `${u + 1}/${t + 1}`));
+      const written = topics.filter((topic) => chapters.includes(topic)).length;
+      const { document } = page(bookPath(book));
+      const progress = document.querySelector('.book__progress')!;
+      expect(progress.querySelector('strong')!.textContent.trim()).toBe(`${written} of ${topics.length} chapters`);
+      expect(progress.textContent.replace(/\s+/g, ' ').trim()).toBe(
+        written === topics.length
+          ? `${written} of ${topics.length} chapters: the whole book, in ${book.units.length} units.`
+          : `${written} of ${topics.length} chapters written so far, in ${book.units.length} units.`,
+      );
+      expect(document.querySelectorAll('.topics > li .soon').length).toBe(topics.length - written);
     },
   );
 });
