@@ -3,14 +3,14 @@ import { join } from 'node:path';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { slugify } from '../../src/lib/slug';
-import { builtPages, page, type BuiltPage } from '../support/dist';
+import { builtPages, distRoot, page, type BuiltPage } from '../support/dist';
 import { projectCopy, type ProjectCopy } from '../support/project-copy';
 import { contentRoot, readCollection } from '../unit/content-files';
 
 /*
  * The textbooks as a reader finds them: each book and its chapters in one reading layout, the book's contents beside
- * the text; each book saying how far it is written; and the answers of a chapter's exercises folded away until asked
- * for.
+ * the text; each book saying how far it is written; the pager walking a book in order; the search covering every
+ * page; and the answers of a chapter's exercises folded away until asked for.
  */
 
 const pages = builtPages();
@@ -85,6 +85,46 @@ describe('how far a book is written', () => {
       expect(document.querySelectorAll('.topics > li .soon').length).toBe(topics.length - written);
     },
   );
+});
+
+describe("a chapter's pager", () => {
+  it.each(books.map((book) => [book.name, book] as const))(
+    '%s: walks every chapter in the order of the book, from the first to the last',
+    (_name, book) => {
+      const order = contentsLinks(book);
+      expect(order.length).toBe(chaptersOf(book).length);
+      const walked: string[] = [];
+      for (let at: string | undefined = order[0]; at;) {
+        walked.push(at);
+        const built = page(at);
+        const previous = built.document.querySelector('a[rel="prev"]')?.getAttribute('href');
+        expect(previous, at).toBe(walked.at(-2));
+        at = built.document.querySelector('a[rel="next"]')?.getAttribute('href');
+        expect(walked.length).toBeLessThanOrEqual(order.length);
+      }
+      expect(walked).toEqual(order);
+    },
+  );
+});
+
+describe('the search', () => {
+  it('indexes every book page and every chapter, and nothing else', () => {
+    const entry = JSON.parse(readFileSync(join(distRoot, 'pagefind/pagefind-entry.json'), 'utf8')) as {
+      languages: Record<string, { page_count: number }>;
+    };
+    const indexed = Object.values(entry.languages).reduce((sum, language) => sum + language.page_count, 0);
+    const chapterFiles = books.flatMap((book) =>
+      readdirSync(join(contentRoot, 'chapters', book.id)).filter((file) => file.endsWith('.md')),
+    );
+    expect(indexed).toBe(books.length + chapterFiles.length);
+    // Pagefind indexes only the pages with a data-pagefind-body, once there is one: every book and chapter, once.
+    const withBody = pages.filter((built) => built.document.querySelectorAll('[data-pagefind-body]').length > 0);
+    expect(withBody.map((built) => built.path).sort()).toEqual(
+      [...books.map(bookPath), ...chapterPages.map((built) => built.path)].sort(),
+    );
+    for (const built of withBody)
+      expect(built.document.querySelectorAll('[data-pagefind-body]'), built.path).toHaveLength(1);
+  });
 });
 
 describe("the answers of a chapter's exercises", () => {
