@@ -8,6 +8,7 @@ import cms from './src/integrations/cms.ts';
 import clientDirectives from './src/integrations/client-directives.ts';
 import { diagramPlugin, mathPlugin, tablePlugin } from './src/integrations/math.ts';
 import { markdownHtmlGuard } from './src/integrations/markdown-html.ts';
+import { exerciseAnswersPlugin } from './src/integrations/exercises.ts';
 import searchIndex from './src/integrations/search-index.ts';
 import { deploySettingsProblem } from './src/integrations/deploy-settings.ts';
 
@@ -34,11 +35,12 @@ export default defineConfig({
   markdown: {
     // Authors' Markdown holds no HTML of its own (src/integrations/markdown-html.ts): its check comes first, so the
     // HTML the site's plugins write is theirs. Formulas become MathML at build time; wide tables and diagrams scroll
-    // on their own (src/integrations/math.ts).
+    // on their own (src/integrations/math.ts). A chapter's exercise answers fold into <details>
+    // (src/integrations/exercises.ts) after the formulas, so an answer's formulas are MathML by then and move with it.
     processor: satteri({
       features: { math: true },
       mdastPlugins: [markdownHtmlGuard()],
-      hastPlugins: [mathPlugin, tablePlugin, diagramPlugin],
+      hastPlugins: [mathPlugin, tablePlugin, diagramPlugin, exerciseAnswersPlugin],
     }),
     // Code in chapters: a theme whose every colour passes WCAG AA on its background.
     shikiConfig: { theme: 'github-dark-high-contrast' },

@@ -4,6 +4,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
+import { parse } from 'node-html-parser';
 
 export const budgets = {
   /**
@@ -113,6 +114,36 @@ export function firstPaintCss(html: string): { inline: string; linked: string[] 
     .filter((tag) => /\srel="stylesheet"/.test(tag) && !/\smedia="print"/.test(tag))
     .map((tag) => attribute(tag, 'href') ?? '');
   return { inline, linked };
+}
+
+/**
+ * The pages that grow with a book's text, and where the text their first screen shows begins: a chapter's Markdown,
+ * and on a book's own page what follows its header (its icon, where to start reading, then its contents).
+ */
+const readingPages: { address: RegExp; /** A selector inside <main>. */ text: string }[] = [
+  { address: /^\/books\/[^/]+\/[^/]+$/, text: 'article .prose' },
+  { address: /^\/books\/[a-z][^/]*$/, text: '[data-pagefind-body]' },
+];
+
+/** The blocks of that text a phone's first screen shows below the page's header. */
+const firstScreenBlocks = 2;
+
+/**
+ * What a page must deliver in the first round trip (docs/decisions.md, "Performance budgets"): the whole document,
+ * but for a chapter or a book, which grow as the books are written, their first screen: the HTML up to the end of
+ * the page's header and of the first blocks of its text, with everything before that point (the head and all its
+ * CSS, the toolbar, the book's contents beside the text). Fails when such a page lacks the parts that mark it.
+ */
+export function firstRoundTrip(html: string, path: string): { html: string; part: 'document' | 'first screen' } {
+  const reading = readingPages.find((page) => page.address.test(path));
+  if (!reading) return { html, part: 'document' };
+  const main = parse(html).querySelector('main');
+  const header = main?.querySelector('header');
+  const blocks = main?.querySelector(reading.text)?.children ?? [];
+  if (!header || blocks.length === 0)
+    throw new Error(`${path}: no <header> and "${reading.text}" in <main>, which mark where its first screen ends`);
+  const last = blocks[Math.min(firstScreenBlocks, blocks.length) - 1]!;
+  return { html: html.slice(0, Math.max(header.range[1], last.range[1])), part: 'first screen' };
 }
 
 /** A page Lighthouse measures; `path` is null when dist/ has no page of that type yet. */

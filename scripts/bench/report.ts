@@ -156,7 +156,7 @@ export function checkBudgets(report: Pick<Report, 'lighthouse' | 'pages'>): Budg
       failures: atWidth(report.pages, 375, (at) => at.js?.files === 0),
     });
     checks.push({
-      budget: `HTML plus first-paint CSS within ${kb(budgets.firstRoundTripBytes)} KB gzip on every page`,
+      budget: `HTML plus first-paint CSS within ${kb(budgets.firstRoundTripBytes)} KB gzip on every page (a book or a chapter up to its first screen)`,
       failures: atWidth(report.pages, 1280, (at) => at.firstRoundTrip?.fits === true),
     });
     checks.push({
@@ -441,7 +441,8 @@ export function renderMarkdown(report: Report): string {
         'JavaScript file requested (gzip bytes of the files); CSS is the inline CSS (gzip) plus stylesheet ' +
         'files; ' +
         `HTML is the document gzipped; “14 KB” says whether the HTML and the CSS its first paint needs fit ` +
-        `in ${kb(budgets.firstRoundTripBytes)} KB gzip. Requests and transferred bytes (as served, Brotli) ` +
+        `in ${kb(budgets.firstRoundTripBytes)} KB gzip (for a book or a chapter, the HTML up to the end of its ` +
+        'first screen). Requests and transferred bytes (as served, Brotli) ' +
         `are at 375 / 1280 px. ` +
         'axe runs the WCAG 2.2 A and AA rules at both widths, with and without the reduced-motion preference ' +
         '(four runs): the column counts violations; best-practice findings are in quality.json.',

@@ -359,6 +359,24 @@ export interface BookChaptersOptions extends Omit<FetchOptions, 'warn'> {
   env?: Record<string, string | undefined>;
 }
 
+/**
+ * Runs glob() over the chapters' Markdown and fails when a file could not be rendered. glob() only logs such a file
+ * (a formula KaTeX cannot read, an exercise without its answer: the error names the file and what to fix) and
+ * stores the chapter without its text, so the build would publish an empty page and succeed.
+ */
+async function loadMarkdownChapters(loader: Loader, context: LoaderContext) {
+  await loader.load(context);
+  const unrendered = context.store
+    .values()
+    .filter((entry) => entry.filePath && !entry.rendered)
+    .map((entry) => entry.filePath);
+  if (unrendered.length > 0)
+    throw new Error(
+      `${unrendered.join(', ')}: could not be rendered (the reason is in the error above); ` +
+        'the build stops rather than publish an empty chapter.',
+    );
+}
+
 /** The chapters collection's loader: Git Markdown through glob(), or the book services. */
 export function bookChapters({
   base,
@@ -371,7 +389,7 @@ export function bookChapters({
     name: 'book-chapters',
     load: async (context) => {
       const services = configuredServices(env);
-      if (services.length === 0) return fromGit.load(context);
+      if (services.length === 0) return loadMarkdownChapters(fromGit, context);
       await loadWithServices(context, services, { base, books, fetchOptions });
     },
   };
@@ -428,7 +446,10 @@ async function loadWithServices(
 
   if (servedBooks.length < outlines.length) {
     // glob() removes every entry it did not load, so it runs before the service chapters are stored.
-    await glob({ pattern: ['**/*.md', ...servedBooks.map((book) => `!${book}/**`)], base }).load(context);
+    await loadMarkdownChapters(
+      glob({ pattern: ['**/*.md', ...servedBooks.map((book) => `!${book}/**`)], base }),
+      context,
+    );
   } else {
     store.clear();
   }

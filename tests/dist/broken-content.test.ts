@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { projectCopy as makeCopy, type ProjectCopy } from '../support/project-copy';
@@ -68,6 +68,18 @@ describe('a broken content file fails the build', () => {
     const { status, output } = project.run('build');
     expect(status).not.toBe(0);
     expect(output).toContain("src/content/chapters/a-loose-chapter.md is in no book's folder");
+  });
+
+  it('names the chapter file and the exercise when an exercise has no answer', () => {
+    const project = projectCopy();
+    const [book] = readdirSync(join(project.directory, 'src/content/books')).filter((file) => file.endsWith('.json'));
+    const chapter = `src/content/chapters/${book!.replace(/\.json$/, '')}/with-exercises.md`;
+    const fixture = readFileSync(join(import.meta.dirname, '../fixtures/chapters/with-exercises.md'), 'utf8');
+    // The second exercise loses its answer paragraph.
+    writeFileSync(join(project.directory, chapter), fixture.replace(/\n\n {3}\*\*Answer:\*\* Work depends[^\n]*/, ''));
+    const { status, output } = project.run('build');
+    expect(status).not.toBe(0);
+    expect(output).toContain(`${chapter}: Exercises, item 2 ("Explain why work is a path function.") has no answer`);
   });
 
   it('names the image when an icon file is missing', () => {

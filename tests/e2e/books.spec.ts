@@ -1,6 +1,13 @@
-import { axeViolations, expect, test } from './fixtures';
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import config from '../../astro.config.mjs';
+import { renderEverything } from '../../scripts/bench/budgets.ts';
+import { axeViolations, expect, hasHorizontalScroll, test } from './fixtures';
 
-/* A student reading a textbook on a phone: a chapter, the next one, and a search. */
+/*
+ * A student reading a textbook on a phone: a chapter, the next one, and a search; on a wide screen, with the book's
+ * contents beside the text; and checking their answers to a chapter's exercises.
+ */
 
 test.use({ viewport: { width: 375, height: 800 } });
 
@@ -136,4 +143,188 @@ test('a contents link, and an address ending in a heading, bring that heading to
     await page.getByRole('navigation', { name: 'In this chapter' }).getByRole('link', { name: 'Summary' }).click();
     await expect.poll(() => offsetFromTop('summary'), `the last contents link at ${width} px`).toBe(0);
   }
+});
+
+test.describe("a book's contents beside the text", () => {
+  const chapter = '/books/basic-electrical-engineering/kirchhoff-s-laws';
+  const bookPage = '/books/basic-electrical-engineering';
+
+  test('at 1280 px a chapter has its book on the left and its sections on the right, both in view as it scrolls', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(chapter);
+    const book = page.getByRole('navigation', { name: 'Book contents' });
+    const sections = page.getByRole('navigation', { name: 'In this chapter' });
+    const current = book.getByRole('link', { name: "Kirchhoff's Laws" });
+    await expect(current).toBeVisible();
+    await expect(current).toHaveAttribute('aria-current', 'page');
+    await expect(book.getByRole('link', { name: 'Mesh and Nodal Analysis' })).not.toHaveAttribute('aria-current');
+    // Beside the text, no disclosure to open.
+    await expect(page.locator('summary', { hasText: 'Contents of this book' })).toBeHidden();
+    const box = async (part: Locator) => (await part.boundingBox())!;
+    const [left, text, right] = [await box(book), await box(page.locator('main .prose')), await box(sections)];
+    expect(left.x + left.width).toBeLessThan(text.x);
+    expect(text.x + text.width).toBeLessThan(right.x);
+    expect(right.x + right.width).toBeLessThanOrEqual(1280);
+
+    await page.getByRole('heading', { name: 'Summary' }).scrollIntoViewIfNeeded();
+    await expect(current).toBeInViewport();
+    await expect(sections.getByRole('link', { name: 'Summary' })).toBeInViewport();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // A link of the contents leads to that chapter, marked there in its turn.
+    await book.getByRole('link', { name: 'Mesh and Nodal Analysis' }).click();
+    await expect(page).toHaveURL('/books/basic-electrical-engineering/mesh-and-nodal-analysis');
+    await expect(book.getByRole('link', { name: 'Mesh and Nodal Analysis' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('the keyboard meets the book, then the sections, then the text, as the eye reads them', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(chapter);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main')).toBeFocused();
+    const stops: string[] = [];
+    for (let step = 0; step < 40 && !stops.includes('text'); step += 1) {
+      await page.keyboard.press('Tab');
+      stops.push(
+        await page.evaluate(() => {
+          const focused = document.activeElement!;
+          if (focused.closest('nav[aria-label="Book contents"]')) return 'book';
+          if (focused.closest('nav[aria-labelledby="chapter-contents-title"]')) return 'sections';
+          if (focused.closest('.prose')) return 'text';
+          return focused.closest('nav')?.getAttribute('aria-label') ?? focused.tagName;
+        }),
+      );
+    }
+    const order = stops.filter((stop, index) => stop !== stops[index - 1]);
+    expect(order).toEqual(['Breadcrumb', 'book', 'sections', 'text']);
+    // The contents' own focus ring shows: its link is outlined, not clipped by the column it scrolls in.
+    await page.goto(chapter);
+    const link = page
+      .getByRole('navigation', { name: 'Book contents' })
+      .getByRole('link', { name: "Kirchhoff's Laws" });
+    await link.focus();
+    await expect(link).toBeFocused();
+    expect(await link.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
+  });
+
+  test('the book page and its chapters share the layout: the contents and the title stand in the same place', async ({
+    page,
+  }) => {
+    for (const width of [1024, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      const places: { nav: number; title: { x: number; y: number } }[] = [];
+      for (const path of [bookPage, chapter]) {
+        await page.goto(path);
+        const nav = (await page.getByRole('navigation', { name: 'Book contents' }).boundingBox())!;
+        const title = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+        places.push({ nav: Math.round(nav.x), title: { x: Math.round(title.x), y: Math.round(title.y) } });
+      }
+      expect(places[1], `at ${width} px`).toEqual(places[0]);
+    }
+    // On the book's page the book itself is the page on the screen.
+    await page.goto(bookPage);
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Book contents' })
+        .getByRole('link', { name: 'Basic Electrical Engineering' }),
+    ).toHaveAttribute('aria-current', 'page');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('at 375 px the contents fold into a disclosure above the chapter, which opens from the keyboard', async ({
+    page,
+  }) => {
+    await page.goto(chapter);
+    const book = page.getByRole('navigation', { name: 'Book contents' });
+    const toggle = book.locator('summary', { hasText: 'Contents of this book' });
+    const current = book.getByRole('link', { name: "Kirchhoff's Laws" });
+    await expect(toggle).toBeVisible();
+    await expect(current).toBeHidden();
+    const [box, title] = [await toggle.boundingBox(), await page.getByRole('heading', { level: 1 }).boundingBox()];
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    expect(box!.y + box!.height).toBeLessThan(title!.y);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(current).toBeVisible();
+    await expect(current).toHaveAttribute('aria-current', 'page');
+    await page.keyboard.press('Tab');
+    await expect(book.getByRole('link', { name: 'Basic Electrical Engineering' })).toBeFocused();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expect(current).toBeHidden();
+
+    // The book's own page is its contents: no folded copy of them on a phone.
+    await page.goto(bookPage);
+    await expect(page.getByRole('navigation', { name: 'Book contents' })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Contents' })).toBeVisible();
+  });
+});
+
+test.describe("the answers of a chapter's exercises", () => {
+  // While no chapter has exercises yet, the test fixture's, through the site's own Markdown processor, stand in a
+  // real chapter's text, with the chapter's own CSS.
+  async function chapterWithExercises(page: Page) {
+    const renderer = await config.markdown!.processor!.createRenderer({ shikiConfig: config.markdown!.shikiConfig! });
+    const fixture = readFileSync(new URL('../fixtures/chapters/with-exercises.md', import.meta.url), 'utf8');
+    const { code } = await renderer.render(fixture.slice(fixture.indexOf('## Exercises')));
+    await page.goto('/books/basic-electrical-engineering/kirchhoff-s-laws');
+    await page.locator('main .prose').evaluate((prose, markup) => prose.insertAdjacentHTML('beforeend', markup), code);
+    return page.locator('main details.answer');
+  }
+
+  test('each answer stays folded until the reader opens it, with a pointer or the keyboard', async ({ page }) => {
+    const answers = await chapterWithExercises(page);
+    await expect(answers).toHaveCount(3);
+    const answer = answers.nth(1);
+    const summary = answer.locator('summary');
+    await expect(summary).toHaveText('Show answer');
+    await expect(answer.getByText('Answer:')).toBeHidden();
+    // Every block laid out at its real height, so that only the answer could move anything.
+    await page.addStyleTag({ content: renderEverything });
+    await summary.scrollIntoViewIfNeeded();
+    const closed = (await summary.boundingBox())!;
+    expect(closed.height).toBeGreaterThanOrEqual(44);
+    expect(closed.width).toBeGreaterThanOrEqual(44);
+    const question = (await answer.locator('xpath=..').locator('p').first().boundingBox())!;
+    expect(await axeViolations(page)).toEqual([]);
+
+    await summary.focus();
+    expect(await summary.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
+    await page.keyboard.press('Enter');
+    await expect(answer.getByText('Answer:')).toBeVisible();
+    await expect(answer.locator('math').first()).toBeVisible();
+    // Opening it moves nothing above it: the question and the button stay where they were.
+    expect((await summary.boundingBox())!.y).toBe(closed.y);
+    expect((await answer.locator('xpath=..').locator('p').first().boundingBox())!.y).toBe(question.y);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Enter');
+    await expect(answer.getByText('Answer:')).toBeHidden();
+    await summary.click();
+    await expect(answer.getByText('Answer:')).toBeVisible();
+  });
+
+  test('the button keeps a border and its text in forced colours', async ({ page }) => {
+    await page.emulateMedia({ forcedColors: 'active' });
+    const summary = (await chapterWithExercises(page)).first().locator('summary');
+    // innerText is empty in a block not laid out yet (content-visibility: auto, below the first screen).
+    await page.addStyleTag({ content: renderEverything });
+    const style = await summary.evaluate((element) => {
+      const computed = getComputedStyle(element);
+      return {
+        border: computed.borderTopStyle,
+        width: parseFloat(computed.borderTopWidth),
+        text: (element as HTMLElement).innerText,
+      };
+    });
+    expect(style).toEqual({ border: 'solid', width: 1, text: 'Show answer' });
+  });
 });

@@ -232,8 +232,11 @@ describe('configuredServices', () => {
   });
 });
 
-/** Just enough of Astro's loader context for glob() and the service path. */
-function fakeContext() {
+/**
+ * Just enough of Astro's loader context for glob() and the service path. Markdown renders as Astro renders it for
+ * glob(), but for the files `unreadable` names, whose rendering fails as a formula KaTeX cannot read fails.
+ */
+function fakeContext({ unreadable }: { unreadable?: RegExp } = {}) {
   const entries = new Map<string, Record<string, unknown> & { id: string }>();
   const root = pathToFileURL(`${fixtureDir}/`);
   const rendered: string[] = [];
@@ -270,6 +273,12 @@ function fakeContext() {
             const [, frontMatter = '', body = ''] = /^---\n([\s\S]*?)\n---\n?([\s\S]*)$/.exec(contents) ?? [];
             return { data: parseYaml(frontMatter), body };
           },
+          getRenderFunction:
+            async () =>
+            async ({ body, filePath }: { body: string; filePath: string }) => {
+              if (unreadable?.test(filePath)) throw new Error(`${filePath}: cannot read the formula "\\frac{"`);
+              return { html: `<p>${body}</p>`, metadata: { headings: [] } };
+            },
         },
       ],
     ]),
@@ -300,6 +309,20 @@ describe('bookChapters', () => {
     });
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(rendered).toEqual([]);
+  });
+
+  it('fails naming the chapter that could not be rendered, rather than publish it empty', async () => {
+    // glob() only logs the error and stores the chapter without its text.
+    const { context } = fakeContext({ unreadable: /zeroth-law/ });
+    await expect(loader({}).load(context)).rejects.toThrow(
+      /^chapters\/thermodynamics\/zeroth-law\.md: could not be rendered \(the reason is in the error above\)/,
+    );
+    expect(context.logger.error).toHaveBeenCalledWith(expect.stringContaining('cannot read the formula'));
+    // The same for a book from Git beside the services.
+    const beside = fakeContext({ unreadable: /zeroth-law/ });
+    await expect(loader({ BOOKS_API_BEE: api('bee') }).load(beside.context)).rejects.toThrow(
+      /zeroth-law\.md: could not be rendered/,
+    );
   });
 
   it('reads the electrical book from BOOKS_API_BEE and every other book from Git', async () => {
