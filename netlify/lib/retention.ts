@@ -106,5 +106,15 @@ export async function eraseExpired(options: RetentionOptions): Promise<Retention
       result.claimsErased += 1;
     }
   }
+
+  // The hourly counts of acknowledgements (netlify/lib/ack-limit.ts) are of no use after a day.
+  for (const key of await listFrom(options, 'ack-limit/')) {
+    if (claimsOutOfTime()) break;
+    const count = (await options.store.get(key, { type: 'json', consistency: 'strong' }).catch(() => null)) as {
+      sent?: string[];
+    } | null;
+    const last = Math.max(0, ...(count?.sent ?? []).map((time) => Date.parse(time) || 0));
+    if (now - last > DAY_MS) await options.store.delete(key);
+  }
   return result;
 }

@@ -239,3 +239,17 @@ describe('with no SMTP_URL on a local run', () => {
     expect(readConfig({ SMTP_URL: smtp.url, MAIL_FROM: 'x@y.z' }, 'deploy-preview').mail).toBeUndefined();
   });
 });
+
+describe('the acknowledgement counts', () => {
+  it('are erased by the retention run a day after the last acknowledgement', async () => {
+    const { eraseExpired } = await import('../../netlify/lib/retention');
+    const { ackLimitKey, takeAcknowledgement } = await import('../../netlify/lib/ack-limit');
+    const store = harness.blobs.store;
+    const sent = new Date('2026-11-27T10:00:00.000Z');
+    expect(await takeAcknowledgement(store, 'asha@example.com', sent)).toBe(true);
+    await eraseExpired({ store, now: () => new Date(sent.getTime() + 3_600_000) });
+    expect(await store.get(ackLimitKey('asha@example.com'), { type: 'json' })).not.toBeNull();
+    await eraseExpired({ store, now: () => new Date(sent.getTime() + 25 * 3_600_000) });
+    expect(await store.get(ackLimitKey('asha@example.com'), { type: 'json' })).toBeNull();
+  });
+});
