@@ -1,6 +1,6 @@
 import { getCollection, getEntry, type CollectionEntry, type CollectionKey } from 'astro:content';
 import { withFormsCollected } from './lib/privacy-notice';
-import { assertUniqueSlugs, slugify } from './lib/slug';
+import { assertUniqueSlugs, chapterSlug, slugify } from './lib/slug';
 
 /*
  * Reading the collections the way the pages need them: in the authors' order,
@@ -174,7 +174,7 @@ export async function getChapters(): Promise<Chapter[]> {
         `${file}: topic ${entry.data.topic} does not exist in unit ${entry.data.unit} of ${book.data.name}, ` +
           `which has ${unit.topics.length} topics.`,
       );
-    return { ...requireRendered(entry, file), book: book.slug, slug: slugify(entry.data.title) };
+    return { ...requireRendered(entry, file), book: book.slug, slug: chapterSlug(entry.data.title) };
   });
   const position = (chapter: Chapter) => [
     books.findIndex((book) => book.slug === chapter.book),

@@ -11,6 +11,15 @@ export function slugify(text: string): string {
 }
 
 /**
+ * A chapter's address: the slug rule with the accents of Latin letters dropped ("Schrödinger" gives
+ * "schrodinger"). Chapters have no old links to keep, and Netlify's local runtime answers 404 for a path with
+ * an accented letter; letters of other scripts (Hindi's vowel signs) are kept as slugify keeps them.
+ */
+export function chapterSlug(title: string): string {
+  return slugify(title.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC'));
+}
+
+/**
  * Throws when two items map to the same slug, naming both, so a duplicate
  * title fails the build instead of one page silently replacing the other.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertUniqueSlugs, slugify } from '../../src/lib/slug';
+import { assertUniqueSlugs, chapterSlug, slugify } from '../../src/lib/slug';
 
 describe('slugify', () => {
   it('lowercases and joins words with hyphens', () => {
@@ -23,6 +23,14 @@ describe('slugify', () => {
   it('keeps letters of other scripts instead of dropping them', () => {
     expect(slugify('गणित Basics')).toBe('गणित-basics');
     expect(slugify('Café Menu')).toBe('café-menu');
+  });
+});
+
+describe('chapterSlug', () => {
+  it("drops a Latin letter's accent, which the local runtime cannot serve in a path, and keeps other scripts", () => {
+    expect(chapterSlug("Schrödinger's Wave Equation")).toBe('schrodinger-s-wave-equation');
+    expect(chapterSlug("L'Hôpital's Rule")).toBe('l-hopital-s-rule');
+    expect(chapterSlug('गणित की मूल बातें')).toBe(slugify('गणित की मूल बातें'));
   });
 });
 
