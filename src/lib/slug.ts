@@ -16,7 +16,12 @@ export function slugify(text: string): string {
  * an accented letter; letters of other scripts (Hindi's vowel signs) are kept as slugify keeps them.
  */
 export function chapterSlug(title: string): string {
-  return slugify(title.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC'));
+  return slugify(
+    title
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .normalize('NFC'),
+  );
 }
 
 /**
