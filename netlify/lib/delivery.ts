@@ -18,33 +18,13 @@ import {
 import { postToWebhook, WEBHOOK_TIMEOUT_MS } from './webhook.ts';
 
 /*
- * Delivering a stored submission through each of its channels: the company's
- * webhook, the lead e-mailed to the team, and the acknowledgement e-mailed to
- * the visitor. Each channel has its own state in the record; one that fails
- * stays pending and is retried with growing waits by the scheduled function.
- * Slack, Zapier and mail servers ignore repeats only loosely, so the guard
- * against a second message is here: whoever delivers a submission (the
- * function right after accepting it, or a retry run) first takes its lease,
- * "leases/{id}", and re-reads the record under it.
- *
- * The lease is created with a create-only write; an expired one is taken over
- * with a write conditional on the ETag that was read, so of two runs that find
- * the same expired lease only one succeeds. Netlify Blobs makes both writes
- * atomic, and so does the local server (scripts/serve.ts takes the writes of one
- * key one at a time in front of its Blobs server, which checks and then writes).
- * Leases held by this process are also kept in memory: that covers deliveries
- * started in one process (a warm Netlify instance, tests that call this
- * module), not the local server, which runs every function call in a worker
- * thread of its own, with its own memory.
- *
- * The outcomes are written back only over the record that was read (a write
- * conditional on its ETag), and the pending marker only over the marker that
- * was there: when `npm run submissions -- --erase` erases a submission while
- * its delivery is in flight, neither comes back.
- *
- * The only way left to deliver twice is a crash after a channel's receiver took
- * the message and before the record says so; the submission id travels as the
- * Idempotency-Key and in each e-mail's Message-ID, so a receiver can drop it.
+ * Delivering a stored submission on each channel (webhook, team e-mail,
+ * acknowledgement), each with its own state; a failed one is retried with
+ * growing waits by the scheduled function. Receivers drop repeats only loosely,
+ * so whoever delivers first takes the lease "leases/{id}" (create-only, or an
+ * expired one taken over by ETag) and re-reads the record under it; outcomes
+ * are written only over the record and marker that were read, so an erasure
+ * in flight stays erased. README's "Delivery" paragraph has the whole story.
  */
 
 /** Each webhook call or mail conversation gives up after this long. */

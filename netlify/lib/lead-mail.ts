@@ -1,4 +1,5 @@
 import { CONTACT_REASONS, DATA_REQUESTS } from '../../src/lib/forms.ts';
+import { escapeHtml } from '../../src/lib/tokens.ts';
 import { site } from '../../src/site.ts';
 import type { StoredSubmission } from './records.ts';
 
@@ -108,14 +109,6 @@ export function istTime(iso: string): string {
   }).format(new Date(iso));
   return `${text} IST`;
 }
-
-const escapeHtml = (text: string) =>
-  text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 
 /** "Logo Design - Standard" as "Logo Design (Standard)". */
 const servicePackage = (label: string) => label.replace(/^(.*) - ([^-]+)$/, '$1 ($2)');

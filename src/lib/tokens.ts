@@ -17,7 +17,8 @@ export function fillTokens(text: string, values: Readonly<Record<string, string>
   });
 }
 
-const escapeHtml = (text: string) =>
+/** Text made safe to stand in HTML, in an element or an attribute. */
+export const escapeHtml = (text: string) =>
   text
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
