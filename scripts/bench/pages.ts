@@ -7,7 +7,16 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Page, type Request } from '@playwright/test';
 import { chromiumArgs } from '../chromium.ts';
-import { budgets, distPages, firstPaintCss, gzipSize, islandsIn, renderEverything, wcagTags } from './budgets.ts';
+import {
+  budgets,
+  distPages,
+  firstPaintCss,
+  firstPaintHtml,
+  gzipSize,
+  islandsIn,
+  renderEverything,
+  wcagTags,
+} from './budgets.ts';
 import type { AxeViolation, PageAtWidth, PageEntry } from './report.ts';
 
 export const widths = [375, 1280];
@@ -114,6 +123,8 @@ export async function measurePages({
                 requests.map(async (request) => (await request.sizes().catch(() => null))?.responseBodySize ?? 0),
               );
               const htmlGzip = gzipSize(html);
+              // The first round trip carries what the first paint needs: not the dialog a tap opens, last in the page.
+              const firstPaintGzip = gzipSize(firstPaintHtml(html));
               const linkedCssGzip = css.linked.reduce((sum, href) => sum + (gzipOf(href) ?? 0), 0);
               const measured: PageAtWidth = {
                 status: response?.status() ?? null,
@@ -132,8 +143,8 @@ export async function measurePages({
                 },
                 html: { bytes: Buffer.byteLength(html), gzipBytes: htmlGzip },
                 firstRoundTrip: {
-                  gzipBytes: htmlGzip + linkedCssGzip,
-                  fits: htmlGzip + linkedCssGzip <= budgets.firstRoundTripBytes,
+                  gzipBytes: firstPaintGzip + linkedCssGzip,
+                  fits: firstPaintGzip + linkedCssGzip <= budgets.firstRoundTripBytes,
                 },
                 islands: [...new Set(islandsIn(html).map((island) => `${island.name} (client:${island.client})`))],
               };
