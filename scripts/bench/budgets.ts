@@ -28,6 +28,10 @@ export const budgets = {
    * 1 KB as it stands, more on a long page, where it shares less with the text before it).
    */
   tapDialogBytes: 1.25 * 1024,
+  /** From a tap on a dialog's link (or a first tap into Contact Us) to the frame that answers it, in ms. */
+  tapResponseMs: 100,
+  /** From that tap to a first field the form's script has taken over, in ms. */
+  tapUsableMs: 1000,
 };
 
 /** The axe rule sets of WCAG 2.2 levels A and AA (2.0 and 2.1 rules included). */
