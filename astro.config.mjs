@@ -6,6 +6,7 @@ import { satteri } from '@astrojs/markdown-satteri';
 import contentSecurityPolicy from './src/integrations/content-security-policy.ts';
 import cms from './src/integrations/cms.ts';
 import clientDirectives from './src/integrations/client-directives.ts';
+import dialogModules from './src/integrations/dialog-modules.ts';
 import { diagramPlugin, mathPlugin, tablePlugin } from './src/integrations/math.ts';
 import { markdownHtmlGuard } from './src/integrations/markdown-html.ts';
 import { exerciseAnswersPlugin } from './src/integrations/exercises.ts';
@@ -27,6 +28,7 @@ export default defineConfig({
     // The content editor at /admin is no page for search engines.
     sitemap({ filter: (page) => !page.endsWith('/404') && !new URL(page).pathname.startsWith('/admin') }),
     clientDirectives(),
+    dialogModules(),
     searchIndex(),
     cms(),
     contentSecurityPolicy(),

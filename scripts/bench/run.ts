@@ -5,7 +5,8 @@
 //   npm run bench                     everything, Lighthouse median of 3 runs
 //   npm run bench -- --runs 1         one Lighthouse run per page and preset (quicker, noisier)
 //   npm run bench -- --skip-build     measure the dist/ that is there
-//   npm run bench -- --skip-lighthouse | --skip-pages
+//   npm run bench -- --skip-lighthouse | --skip-pages | --skip-taps
+//   npm run bench -- --taps           only the first taps on a simulated phone (scripts/bench/taps.ts)
 //   npm run bench -- --port 4410      serve on this port instead of the first free one from 4400
 //   npm run bench -- --check          exit with status 1 when a budget does not hold
 //
@@ -21,6 +22,7 @@ import { execFileSync } from 'node:child_process';
 import { measureBuild } from './build.ts';
 import { chromePath, measure, type Preset } from './lighthouse.ts';
 import { measurePages } from './pages.ts';
+import { measureTaps, type TapEntry } from './taps.ts';
 import { lighthouseTargets } from './budgets.ts';
 import { checkBudgets, renderMarkdown, type LighthouseEntry, type PageEntry, type Report } from './report.ts';
 import { freePort, serveDist } from './server.ts';
@@ -35,9 +37,17 @@ const { values: options } = parseArgs({
     'skip-build': { type: 'boolean', default: false },
     'skip-lighthouse': { type: 'boolean', default: false },
     'skip-pages': { type: 'boolean', default: false },
+    'skip-taps': { type: 'boolean', default: false },
+    taps: { type: 'boolean', default: false },
     check: { type: 'boolean', default: false },
   },
 });
+// --taps: the first taps alone, a minute or two instead of half an hour.
+const skip = {
+  lighthouse: options['skip-lighthouse'] || options.taps,
+  pages: options['skip-pages'] || options.taps,
+  taps: options['skip-taps'],
+};
 const runs = Number(options.runs);
 if (!Number.isInteger(runs) || runs < 1)
   throw new Error(`--runs must be a whole number of at least 1, not ${options.runs}`);
@@ -72,6 +82,7 @@ const loadAverageAtStart = loadavg();
 let build: Report['build'] = null;
 const lighthouse: LighthouseEntry[] = [];
 let pages: PageEntry[] = [];
+let taps: TapEntry[] = [];
 
 if (!options['skip-build']) {
   log('bench: npm run build');
@@ -86,7 +97,7 @@ const port = options.port ? Number(options.port) : await freePort();
 const server = await serveDist(root, port);
 log(`bench: serving a copy of dist/ at ${server.origin}, and over HTTP/2 with TLS at ${server.secureOrigin}`);
 try {
-  if (!options['skip-lighthouse']) {
+  if (!skip.lighthouse) {
     log(`bench: Lighthouse, ${runs} run(s) per page and preset`);
     for (const target of lighthouseTargets(server.distRoot)) {
       if (!target.path) {
@@ -105,9 +116,13 @@ try {
       }
     }
   }
-  if (!options['skip-pages']) {
+  if (!skip.pages) {
     log('bench: every page in Chromium at 375 and 1280 px, with axe');
     pages = await measurePages({ origin: server.origin, distRoot: server.distRoot, chromePath, log });
+  }
+  if (!skip.taps) {
+    log(`bench: the first tap on a phone (375 px, touch, Slow 4G, 4× slower CPU), ${runs} run(s) each`);
+    taps = await measureTaps({ origin: server.secureOrigin, chromePath, runs, log });
   }
 } finally {
   await server.stop();
@@ -119,8 +134,9 @@ const report: Report & { options: Record<string, unknown> } = {
   options: {
     runs,
     skipBuild: options['skip-build'],
-    skipLighthouse: options['skip-lighthouse'],
-    skipPages: options['skip-pages'],
+    skipLighthouse: skip.lighthouse,
+    skipPages: skip.pages,
+    skipTaps: skip.taps,
   },
   machine: {
     cpus: cpus().length,
@@ -134,6 +150,7 @@ const report: Report & { options: Record<string, unknown> } = {
   build,
   lighthouse,
   pages,
+  taps,
   seconds: (Date.now() - started) / 1000,
 };
 mkdirSync(reportsRoot, { recursive: true });

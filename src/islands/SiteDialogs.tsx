@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import type { ContactWays } from '../lib/form-flow';
 import { firstUseReady, takeFirstUse } from '../lib/first-use';
+import { CALLBACK_SUBTITLE, CALLBACK_TITLE, DIALOG_TRIGGERS, requestTitle, SITE_DIALOG } from '../lib/site-dialog';
 import { $dialog, closeDialog, openCallbackDialog, openRequestDialog, type RequestedService } from '../stores/dialogs';
 import IslandErrorBoundary from './IslandErrorBoundary';
 import CallbackForm from './dialogs/CallbackForm';
@@ -13,7 +14,9 @@ import PackageRequestForm from './dialogs/PackageRequestForm';
  * The shell's dialogs: the callback request on every page and, on a service
  * page, the package request. Without JavaScript their triggers are links to
  * Contact Us; this island loads on the first click of one of them
- * (client:first-use) and from then on opens the dialog instead.
+ * (client:first-use) and from then on opens the dialog instead. The page's
+ * own script has opened the page's dialog on that first click already
+ * (src/components/SiteDialog.astro); the island takes it over in place.
  */
 
 interface Props {
@@ -23,7 +26,13 @@ interface Props {
   service?: RequestedService | undefined;
 }
 
-export const TRIGGERS = '[data-callback-trigger], [data-package-request]';
+/** Whether the visitor closed the dialog the page's script opened (src/components/SiteDialog.astro) before now. */
+function closedBeforeTakeover(): boolean {
+  const dialog = document.getElementById(SITE_DIALOG.dialog);
+  return (
+    document.getElementById(SITE_DIALOG.firstFrame) !== null && dialog instanceof HTMLDialogElement && !dialog.open
+  );
+}
 
 /** The island, inside the boundary that keeps the page should it break (each form has its own, inside its dialog). */
 export default function GuardedSiteDialogs(props: Props) {
@@ -47,7 +56,7 @@ function SiteDialogs({ siteKey, ways, service }: Props) {
       else openCallbackDialog(element.getAttribute('data-service') ?? service?.title ?? '');
     };
     const onClick = (event: MouseEvent) => {
-      const element = event.target instanceof Element ? event.target.closest(TRIGGERS) : null;
+      const element = event.target instanceof Element ? event.target.closest(DIALOG_TRIGGERS) : null;
       if (
         !element ||
         event.defaultPrevented ||
@@ -62,10 +71,11 @@ function SiteDialogs({ siteKey, ways, service }: Props) {
       open(element);
     };
     document.addEventListener('click', onClick);
-    firstUseReady(TRIGGERS);
-    // The click that woke this island.
-    const first = takeFirstUse(TRIGGERS);
-    if (first) open(first);
+    firstUseReady(DIALOG_TRIGGERS);
+    // The click that woke this island, which the page's own script answered by opening the dialog: unless the
+    // visitor has closed it since (its first frame is still there, and it is not open), the island takes it over.
+    const first = takeFirstUse(DIALOG_TRIGGERS);
+    if (first && !closedBeforeTakeover()) open(first);
     return () => document.removeEventListener('click', onClick);
   }, [service]);
 
@@ -80,16 +90,12 @@ function SiteDialogs({ siteKey, ways, service }: Props) {
   return (
     <>
       {dialog?.kind === 'package-request' && (
-        <Modal title={`Request ${dialog.packageName}`} subtitle={dialog.service.title} onClose={close}>
+        <Modal title={requestTitle(dialog.packageName)} subtitle={dialog.service.title} onClose={close}>
           <PackageRequestForm dialog={dialog} siteKey={siteKey} ways={ways} onDone={close} />
         </Modal>
       )}
       {dialog?.kind === 'callback' && (
-        <Modal
-          title="Request a callback"
-          subtitle="Leave your details and we will call or write back within one working day."
-          onClose={close}
-        >
+        <Modal title={CALLBACK_TITLE} subtitle={CALLBACK_SUBTITLE} onClose={close}>
           <CallbackForm service={dialog.service} siteKey={siteKey} ways={ways} onCancel={close} onDone={close} />
         </Modal>
       )}

@@ -72,7 +72,7 @@ export const SITE_SCRIPTS: readonly SiteScript[] = [
   {
     name:
       "Astro's island loader and client:* directives, and the components' scripts it inlines (the hero video " +
-      'control, src/pages/_home/HeroVideo.astro)',
+      "control, src/pages/_home/HeroVideo.astro; the dialog's answer to the first tap, src/components/SiteDialog.astro)",
     known: 'astro',
   },
 ];

@@ -1,7 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { budgets, firstPaintCss, firstRoundTrip, gzipSize, islandsIn } from '../../scripts/bench/budgets.ts';
+import {
+  budgets,
+  firstPaintCss,
+  firstPaintHtml,
+  firstRoundTrip,
+  gzipSize,
+  islandsIn,
+  tapDialog,
+} from '../../scripts/bench/budgets.ts';
 import { rupeeCharacters, textCharacters } from '../../scripts/font-characters.ts';
 import { builtPages, distRoot, type BuiltPage } from '../support/dist';
 import { inlineScripts } from '../../src/integrations/content-security-policy';
@@ -82,11 +90,47 @@ describe('JavaScript before interaction', () => {
           /(^|[;\s}])import\s*(["'`]|[\w${*][^;]*?\bfrom\s*["'`])/,
         );
       }
-      // Outside the islands' own attributes no .js address appears in the page.
-      const withoutIslandTags = html.replace(/<astro-island\s[^>]*>/g, '');
-      expect(withoutIslandTags.match(/["'(](?:https?:)?\.{0,2}\/[^"'()\s]*\.m?js["')?#]/g) ?? []).toEqual([]);
+      // Outside the islands' own attributes, and the list the page's dialog asks for on a tap (checked below), no .js
+      // address appears in the page, not even in a list.
+      const elsewhere = html.replace(/<astro-island\s[^>]*>/g, '').replace(/ data-modules="[^"]*"/, '');
+      expect(elsewhere.match(/["'(\s](?:https?:)?\.{0,2}\/[^"'()\s]*\.m?js["')?#\s]/g) ?? []).toEqual([]);
     },
   );
+
+  it("lists on the page's dialog every module its island needs and nothing else, for the tap to ask for at once", () => {
+    const imports = (file: string) =>
+      [
+        ...readFileSync(join(distRoot, file), 'utf8').matchAll(
+          /(?:\bfrom|\bimport)\s*\(?\s*["'`]\.\/([\w.-]+\.js)["'`]/g,
+        ),
+      ].map(([, name]) => `/_astro/${name}`);
+    const lists = new Set<string>();
+    for (const built of pages) {
+      const dialog = built.document.querySelector('dialog[data-modules]');
+      expect(dialog, built.path).not.toBeNull();
+      lists.add(dialog!.getAttribute('data-modules')!);
+      const island = built.document
+        .querySelectorAll('astro-island')
+        .find((element) => element.getAttribute('component-url')?.includes('/SiteDialogs.'));
+      const listed = dialog!.getAttribute('data-modules')!.split(' ');
+      // The island and Astro's React renderer first, then all they import, statically or on demand, and only that.
+      expect(listed.slice(0, 2), built.path).toEqual([
+        island?.getAttribute('component-url'),
+        island?.getAttribute('renderer-url'),
+      ]);
+      const reached = new Set(listed.slice(0, 2));
+      for (const file of reached) for (const imported of imports(file)) reached.add(imported);
+      expect([...reached].sort(), built.path).toEqual([...listed].sort());
+    }
+    // One island on every page: one list.
+    expect(lists.size).toBe(1);
+    const listed = [...lists][0]!.split(' ');
+    expect(
+      listed.some((file) => /\/Captcha\.[\w-]+\.js$/.test(file)),
+      'the captcha widget',
+    ).toBe(true);
+    for (const file of listed) expect(existsSync(join(distRoot, file)), file).toBe(true);
+  });
 
   it('hydrates each island as late as it can, on the pages listed for it', () => {
     const found = new Map<string, string[]>();
@@ -131,6 +175,17 @@ describe('the first round trip', () => {
       // The first screen: the page's title and the text that follows it.
       expect(first.html, 'the h1').toMatch(/<h1[\s>][\s\S]*<\/h1>/);
       expect(later.length, 'the rest of the page is left out').toBeGreaterThan(0);
+    },
+  );
+
+  it.each(pages.map((built) => [built.path, built] as const))(
+    `%s ends with the dialog a tap opens, within ${budgets.tapDialogBytes / 1024} KB gzip`,
+    (_path, built) => {
+      const dialog = tapDialog(built.html);
+      expect(dialog).toBeDefined();
+      // Nothing the first paint needs comes after it: it is drawn only on a tap, by then long arrived.
+      expect(built.html.slice(built.html.indexOf(dialog!) + dialog!.length).trim()).toBe('</body></html>');
+      expect(gzipSize(built.html) - gzipSize(firstPaintHtml(built.html))).toBeLessThanOrEqual(budgets.tapDialogBytes);
     },
   );
 

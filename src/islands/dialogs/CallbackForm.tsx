@@ -1,5 +1,6 @@
 import { callbackFields } from '../../lib/forms';
 import type { ContactWays } from '../../lib/form-flow';
+import { callbackFieldId, FIRST_FIELD } from '../../lib/site-dialog';
 import { REQUEST_FAILED, REQUEST_RECEIVED, showNotice } from '../../stores/notices';
 import ErrorSummary from '../forms/ErrorSummary';
 import Field from '../forms/Field';
@@ -23,7 +24,7 @@ interface Props {
 }
 
 const FORM_ID = 'callback';
-const id = (name: string) => `callback-${name}`;
+const id = callbackFieldId;
 const empty = { name: '', email: '', phone: '', message: '', website: '' };
 
 /** The form, and in its place the company's other ways in should it break (inside the dialog, where the visitor is). */
@@ -63,15 +64,15 @@ function CallbackForm({ service, siteKey, ways, onCancel, onDone }: Props) {
   return (
     <form noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
       <ErrorSummary errors={errors} fieldId={id} attempt={form.attempt} />
+      {/* The first field, which the dialog holds from its first frame (src/lib/site-dialog.ts): focused by Modal. */}
       <Field
-        id={id('name')}
-        label="Full Name"
+        id={FIRST_FIELD.callback.id}
+        label={FIRST_FIELD.callback.label}
         value={values.name}
         onChange={(value) => form.setField('name', value)}
         error={errors.name}
         required
         autoComplete="name"
-        autoFocus
       />
       <Field
         id={id('email')}

@@ -2,6 +2,7 @@ import { packageRequestFields, serviceFieldsProblems } from '../../lib/forms';
 import type { ContactWays } from '../../lib/form-flow';
 import { REQUEST_FAILED, REQUEST_RECEIVED, showNotice } from '../../stores/notices';
 import { requestedServiceLabel, type OpenDialog } from '../../stores/dialogs';
+import { FIRST_FIELD, requestFieldId } from '../../lib/site-dialog';
 import ErrorSummary from '../forms/ErrorSummary';
 import Field from '../forms/Field';
 import FormNotice, { NOTICE_VERSION } from '../forms/FormNotice';
@@ -28,7 +29,7 @@ interface Props {
 }
 
 const formId = (serviceId: string) => `package-request:${serviceId}`;
-const id = (name: string) => `request-${name.replace('.', '-')}`;
+const id = requestFieldId;
 
 /** The form, and in its place the company's other ways in should it break (inside the dialog, where the visitor is). */
 export default function GuardedPackageRequestForm(props: Props) {
@@ -103,16 +104,15 @@ function PackageRequestForm({ dialog, siteKey, ways, onDone }: Props) {
   return (
     <form noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
       <ErrorSummary errors={errors} fieldId={id} attempt={form.attempt} />
-      <Field id={id('service')} label="Service" value={serviceLabel} onChange={() => undefined} readOnly />
+      {/* The first field, which the dialog holds from its first frame (src/lib/site-dialog.ts): focused by Modal. */}
       <Field
-        id={id('name')}
-        label="Name"
+        id={FIRST_FIELD['package-request'].id}
+        label={FIRST_FIELD['package-request'].label}
         value={values.name}
         onChange={(value) => form.setField('name', value)}
         error={errors.name}
         required
         autoComplete="name"
-        autoFocus
       />
       <Field
         id={id('email')}
@@ -135,6 +135,7 @@ function PackageRequestForm({ dialog, siteKey, ways, onDone }: Props) {
         required
         autoComplete="tel"
       />
+      <Field id={id('service')} label="Service" value={serviceLabel} onChange={() => undefined} readOnly />
       {service.questions.map((question) => (
         <Field
           key={question.name}
