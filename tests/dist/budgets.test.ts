@@ -28,8 +28,8 @@ const pages = builtPages();
 /**
  * Every island, how it hydrates and the pages it is on. Each directive waits
  * for something: a click on one of its triggers (first-use), the island
- * scrolling into view (visible, below the fold) or the first paint with the
- * island in view (after-paint, the form of a form page).
+ * scrolling into view (visible, below the fold), or the first focus, tap or
+ * key in a form (the forms' own first-use).
  * A new island is added here with its directive, on purpose.
  */
 const islands: Record<string, { client: string; on: (path: string) => boolean; where: string }> = {
