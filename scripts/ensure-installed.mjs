@@ -1,17 +1,9 @@
 #!/usr/bin/env node
 // @ts-check
-// Runs before `npm start`, `npm test` and `npm run verify` (their pre-scripts),
-// and before anything is installed: first it checks that this Node is one the
-// locked dependencies support (package.json's engines, which .ci/run checks
-// with `--check-node` too), then it runs `npm ci` only when node_modules is
-// missing or older than package-lock.json, so `npm start` works on a fresh clone
-// without reinstalling (and rewriting the lock file) on every call. npm keeps
-// its record of what it installed in node_modules/.package-lock.json; a lock
-// file newer than that record means drift.
-//
-// It stays JavaScript, unlike the other scripts: it must run on whatever Node
-// the machine has, to say which one is needed, and Node before 22.18 cannot run
-// TypeScript. `// @ts-check` has `astro check` type-check it all the same.
+// Runs before `npm start`, `npm test` and `npm run verify`: checks that this Node is one package.json's engines
+// allow (.ci/run uses `--check-node`), then runs `npm ci` only when node_modules is missing or older than the lock
+// file (npm's own record, node_modules/.package-lock.json). JavaScript, not TypeScript, so that any Node can run it
+// to say which Node is needed; `// @ts-check` still has `astro check` check it.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 

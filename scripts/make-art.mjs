@@ -1,20 +1,8 @@
 #!/usr/bin/env node
 /*
- * make-art.mjs: generates the site's original vector artwork.
- *
- * Writes (all hand-drawn SVG shapes, no text, fonts, raster or scripts):
- *   src/assets/services/<slug>/icon.svg       1200x430 hero banner per service
- *   src/assets/services/<slug>/thumbnail.svg  480x270 card image per service
- *   src/assets/art/*.svg                      page illustrations
- *   public/favicon.svg                        the quartz-crystal "Q" mark
- *
- * Run from the repository root:   node scripts/make-art.mjs
- * Add --png to also render public/apple-touch-icon.png and public/og-image.png
- * with `sharp` (already installed as a dependency of Astro):
- *                                 node scripts/make-art.mjs --png
- *
- * Only the brand palette is used: navy #14213d, teal #0f766e, saffron #f4a261,
- * coral #e76f51, sand #f1e9da, sky #a8dadc, paper #fbfaf7 and white.
+ * Draws the site's vector artwork in the brand palette (plain shapes: no text, fonts, raster or scripts): each
+ * service's banner and card (src/assets/services/<slug>/), the page illustrations (src/assets/art/) and the
+ * favicon. `node scripts/make-art.mjs`; `--png` also renders the touch icon and og-image with sharp.
  */
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';

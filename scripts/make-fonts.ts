@@ -1,24 +1,8 @@
 /*
- * make-fonts.ts: cuts the site's two font files out of Inter (the
- * @fontsource-variable/inter package) with harfbuzz's subsetter.
- *
- * Writes:
- *   src/assets/fonts/inter-text.woff2    Latin-1 and the punctuation and symbols the site's text uses
- *   src/assets/fonts/inter-rupee.woff2   the rupee sign ₹ alone
- *
- * Both keep the weight axis only from 400 to 700, the weights the site uses,
- * and only the kerning and tabular-figure features (PackageCard's prices);
- * Inter's stylistic sets and alternates would add a third to the file.
- * Fontsource's files carry 100 to 900 and every feature, and its rupee sign
- * comes inside an 85 KB Latin Extended file: these two weigh about 22 KB
- * together, fetched after a visitor's first page has loaded, for the pages after it
- * (docs/decisions.md, "The web font").
- * Greek and mathematics come from the system's fonts. The lists are in
- * scripts/font-characters.ts; each @font-face's unicode-range in
- * src/styles/global.css must claim the same characters, and each file must
- * hold them (tests/unit/fonts.test.ts).
- *
- * Run from the repository root after upgrading Inter:   node scripts/make-fonts.ts
+ * Cuts the site's two font files out of @fontsource-variable/inter with harfbuzz: inter-text.woff2 (the characters
+ * scripts/font-characters.ts lists) and inter-rupee.woff2 (₹ alone), weights 400 to 700, kerning and tabular
+ * figures only: about 22 KB together against Fontsource's 85 KB file for ₹ alone. global.css's unicode-range must
+ * claim the same characters (tests/unit/fonts.test.ts). Run after upgrading Inter: node scripts/make-fonts.ts
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,18 +1,8 @@
-// Lists the form submissions the local server (npm start) has stored, newest
-// first: `npm run submissions`, or `npm run submissions -- --json` for the records.
-// `-- --export EMAIL` prints everything stored for one e-mail address, and
-// `-- --erase EMAIL` erases it everywhere (records, pending markers, leases;
-// idempotency claims become tombstones) in every store the site writes, the
-// production store and the deploy previews' one, and says what it erased: a
-// person's request for their data or its erasure, answered with one command.
-// Records sealed in production need SUBMISSIONS_KEY in the environment to be read.
-// Each submission shows where each channel stands (webhook, team e-mail,
-// acknowledgement) and, locally, the .eml files it produced.
-// With NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN in the environment it works on the
-// live site's store through Netlify Blobs' own API instead of the local one.
-// What a visitor typed is shown with control characters made visible, so a field
-// cannot clear the terminal or forge a line; an entry that cannot be read is
-// named and skipped.
+// `npm run submissions`: the submissions the local server stored, newest first, with each channel's state and
+// the .eml files (`-- --json` for the records). `-- --export EMAIL` prints one person's data and `-- --erase EMAIL`
+// erases it from every store the site writes (claims become tombstones). NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN
+// point it at the live site's store; SUBMISSIONS_KEY opens sealed records. Typed text is shown with control
+// characters made visible, so no field can forge a terminal line.
 import { fileURLToPath } from 'node:url';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';

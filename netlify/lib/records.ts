@@ -3,17 +3,10 @@ import type { Submission } from '../../src/lib/forms.ts';
 import { seal, unseal } from './sealed.ts';
 
 /*
- * How submissions are kept in Netlify Blobs. A submission is stored under
- * "submissions/{id}" where the id starts with the time it arrived, so keys sort
- * by time. "pending/{id}" marks one that still has to reach the webhook,
- * "gave-up/{id}" one whose delivery was given up,
- * "idempotency/{key}" remembers which id (and which answers) a request with an
- * Idempotency-Key claimed, and "leases/{id}" says which delivery run is
- * forwarding a submission right now.
- *
- * They are written in this order: claim, pending marker, record. A crash
- * between two writes leaves a claim or a marker without its record, never a
- * record that nothing will deliver; see netlify/lib/contact.ts.
+ * Keys in Netlify Blobs: "submissions/{id}" (ids start with the arrival time, so keys sort by time),
+ * "pending/{id}" for one still to deliver, "gave-up/{id}" for one given up, "idempotency/{key}" for the id a
+ * request's Idempotency-Key claimed, "leases/{id}" for the run delivering it now. They are written claim, marker,
+ * record: a crash between two writes leaves a claim or marker without its record, never a record nothing delivers.
  */
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'not-forwarded' | 'spam' | 'skipped';

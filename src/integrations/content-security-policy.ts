@@ -8,22 +8,11 @@ import { ADMIN } from './cms';
 import { codeInPage, shortened, type PageCodeFinding } from './page-code';
 
 /*
- * Writes the site's Content-Security-Policy into dist/_headers after the build.
- * Scripts run only from this site and hCaptcha's hosts; the few small inline
- * scripts the site writes itself (src/lib/site-scripts.ts: Astro's island
- * loader, the hero video control, the web font loader) are allowed by their
- * SHA-256 hashes, which only a build can know. Any other inline script, event
- * handler attribute or javascript: URL in a built page fails the build, naming
- * the page and the content file that holds it: content must never run code.
- * Netlify merges _headers with the headers of netlify.toml; the local server
- * reads both.
- *
- * The content editor at /admin needs a policy of its own. Netlify applies every
- * rule whose path matches, and two Content-Security-Policy headers would both be
- * enforced, so the pages' rules name the top-level files and folders of the
- * build one by one, never /admin; a test parses the result with Netlify's own
- * parser (tests/dist/headers.test.ts). An address that matches no file gets the
- * 404 page, which carries the pages' policy in a meta element.
+ * Writes the pages' Content-Security-Policy into dist/_headers: scripts from this site and hCaptcha only, and the
+ * site's own inline scripts (src/lib/site-scripts.ts) by hash, which only a build knows. Any other inline script,
+ * handler attribute or javascript: URL fails the build, naming page and content file. /admin needs a policy of its
+ * own, and Netlify would enforce both if two rules matched, so the pages' rules name the build's top-level entries
+ * one by one, never /admin (tests/dist/headers.test.ts parses them with Netlify's parser).
  */
 
 const HCAPTCHA = ['https://hcaptcha.com', 'https://*.hcaptcha.com'];

@@ -3,18 +3,10 @@ import { fileURLToPath } from 'node:url';
 import type { HastPluginDefinition } from 'satteri';
 
 /*
- * A chapter ends with its exercises, each with its answer (CONTENT.md, "Exercises"):
- *
- *   ## Exercises
- *
- *   1. The question.
- *
- *      **Answer:** the answer.
- *
- * The answer paragraph, and anything after it in the same item (a formula on its own line, a second paragraph),
- * goes into a <details> a reader opens to check their work: shown without any script, and content carries no HTML
- * of its own. An item with no answer, or two, fails the build naming the file and the item, since a reader would
- * otherwise see an answer in the open or none at all.
+ * A chapter's exercises (CONTENT.md, "Exercises"): in each item of the list under "## Exercises", the paragraph
+ * starting "**Answer:**" and what follows it go into a <details> a reader opens to check their work, without any
+ * script. An item with no answer, or two, fails the build naming file and item: a reader would otherwise see an
+ * answer in the open, or none.
  */
 
 /** The text of the summary a reader presses. */

@@ -3,14 +3,10 @@ import { fileURLToPath } from 'node:url';
 import type { MdastPluginEntry, PluginFactoryContext } from 'satteri';
 
 /*
- * Markdown written by authors holds no HTML of its own and no javascript: link. Markdown passes raw HTML through
- * to the page, so a chapter or a policy could otherwise carry a <script> or an onerror= that runs on the site's
- * origin, where the content editor (/admin) keeps its author's GitHub token. The build fails instead, naming the
- * file and the line, so the author learns to write it in Markdown (CONTENT.md, "Writing JSON and Markdown safely").
- *
- * This plugin reads the document as the author wrote it: it is the first Markdown plugin (astro.config.mjs), so a
- * plugin of the site's that writes HTML of its own (the formulas, tables and diagrams of math.ts, an answer's
- * <details>) does so after it and is not refused. Code spans and blocks are text, not HTML: `<stdio.h>` is fine.
+ * Authors' Markdown holds no HTML and no javascript: link: Markdown passes raw HTML through, and on the site's
+ * origin a script could read the editor's GitHub token. The build fails naming file and line (CONTENT.md,
+ * "Writing JSON and Markdown safely"). This is the first Markdown plugin (astro.config.mjs), so it reads what the
+ * author wrote, before the site's own plugins add formulas and answers; code spans are text.
  */
 
 export class MarkdownHtmlError extends Error {

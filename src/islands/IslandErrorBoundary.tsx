@@ -3,19 +3,10 @@ import { clearDraft } from '../lib/drafts';
 import type { ContactWays } from '../lib/form-flow';
 
 /*
- * What every island sits inside. An island that throws (a bug, a damaged draft,
- * a link it cannot build) would otherwise vanish from the page, a form with
- * everything typed into it, and nothing would say why. Here it gives way to the
- * company's other ways in, in plain words; the rest of the page carries on,
- * each island being a React root of its own. React catches what a component
- * throws only in a class component with these two methods
- * (https://react.dev/reference/react/Component#catching-rendering-errors-with-an-error-boundary);
- * react-error-boundary, which wraps them, is not a dependency, and this is all
- * of it the site needs.
- *
- * It is imported by the islands, so it ships in their bundles: a page loads it
- * with its first island, never before. It has no stylesheet of its own, since
- * every page would carry it.
+ * What every island sits inside: an island that throws would otherwise vanish, a form with everything typed into
+ * it, saying nothing. Here it gives way to the company's other ways in, in plain words, and the rest of the page
+ * carries on. React catches a render error only in a class component with these two methods (react.dev,
+ * "Catching rendering errors with an error boundary"); this is all of react-error-boundary the site needs.
  */
 
 interface Props {

@@ -1,23 +1,11 @@
 import { DOMParser, type Element, type Node } from '@xmldom/xmldom';
 
 /*
- * Decorative artwork drawn inside the page (src/components/InlineArt.astro) rather than loaded as an <img>.
- *
- * An SVG file shown through <img> is a document of its own: the browser builds it on the main thread when the file
- * arrives, before the first paint when it comes early (on /apps five icons did, about 13 ms each in Lighthouse's
- * trace; docs/decisions.md, "Performance budgets"). Drawn inside the page, the same shapes cost a few elements and no
- * request.
- *
- * Inside the page, though, a file's script would run, its styles would apply to the whole page and its ids would
- * meet the page's (and another icon's gradient of the same id), and the artwork comes from content files that
- * authors upload. So only plain shapes in flat colours pass: the elements and attributes below, no id, no url().
- * Anything else fails the build, naming the content file.
- *
- * The file is read by an XML parser, which decodes every entity before the checks, and the page gets markup written
- * afresh from the elements and attributes that passed, never the file's own text. A comment, CDATA section, doctype,
- * processing instruction or text is refused rather than copied: an HTML parser reads those differently from an XML
- * one (a comment that an XML parser sees closing at "-->" a browser may close at "<!-->" or "--!>"), and what it
- * reads after them would be script.
+ * Artwork drawn inside the page (InlineArt.astro), so that no SVG document is built before the first paint
+ * (docs/decisions.md, "Performance budgets"). Authors upload it, and inside the page its script would run and its
+ * style and ids would reach the page: so only the plain shapes listed below pass, and the page gets markup written
+ * afresh from what an XML parser read (entities decoded). Comments, CDATA, doctypes, PIs and text are refused, as a
+ * browser may end a comment where the XML parser does not. Anything else fails the build, naming the file.
  */
 
 /** The elements a piece of artwork may use (lower case: the parser keeps the file's case). */

@@ -5,30 +5,11 @@ import { z } from 'astro/zod';
 import { slugify } from '../lib/slug';
 
 /*
- * The chapters collection, from Git or from the old book services.
- *
- * The old site read topics, chapters and contents at run time from three
- * services. When BOOKS_API_QUARTZ, BOOKS_API_BEE or BOOKS_API_AUTOMOBILE holds
- * a service's base address (e.g. https://example.org/api/bee/v1), the books it
- * serves are read from it at build time; every other book, and every book when
- * no variable is set, comes from the Markdown in src/content/chapters through
- * Astro's own glob() loader, so images and the math plugin work as before.
- *
- * The answers this loader accepts (the old services never documented them;
- * CONTENT.md shows a full example). Other fields are ignored.
- *
- *   GET {base}/topics                      (bee, automobile)
- *   GET {base}/books/{bookId}/topics       (quartz; bookId = the book's file name)
- *     [{ "_id", "title", "unit": 1, "order": 2, "chapters": [{ "_id", "title" }] }]
- *     unit: the unit's position in the book; order: the topic's position in its unit.
- *   GET {base}/extended/chapters/{chapterId}
- *     { "_id", "title", "description", "unit", "topic", "order", "contents": [{ "_id", "title" }] }
- *   GET {base}/topics/{topicId}/contents
- *     [{ "_id", "heading", "markdown" }]
- *
- * A chapter's text is the contents it lists, in its order, each under a
- * "## heading". The one-item call (/extended/contents/{a}/{b}) is not needed:
- * the topic's contents already hold every item.
+ * The chapters collection. A book whose service address is set (BOOKS_API_QUARTZ, BOOKS_API_BEE,
+ * BOOKS_API_AUTOMOBILE) is read from the old book service at build time; every other book comes from
+ * src/content/chapters through Astro's glob() loader. The old services never documented their answers: the zod
+ * schemas below are the contract this loader accepts (GET {base}/topics, or /books/{book}/topics on quartz; GET
+ * /extended/chapters/{id}; GET /topics/{id}/contents), and CONTENT.md shows a full example.
  */
 
 export type Service = 'quartz' | 'bee' | 'automobile';

@@ -2,17 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 /*
- * The one set of stand-ins for what the function talks to: hCaptcha's
- * siteverify API and the company's webhook. Each follows one set of rules, and
- * is reached either over HTTP on loopback (startFakeSiteverify,
- * startWebhookReceiver: for the local server, a packaged function, the load
- * script, the bench and the browser tests, through HCAPTCHA_VERIFY_URL and
- * CONTACT_FORWARD_URL) or as a fetch function in process (inProcessServices:
- * for tests that call the handler and the retry run directly).
- *
- * Siteverify passes PASSING_TOKEN every time, as hCaptcha's test keys pass their
- * test token, and a token from token() once, as hCaptcha passes a real token;
- * it fails every other token, and every check without a secret.
+ * The one set of stand-ins for what the function talks to: hCaptcha's siteverify and the company's webhook, over
+ * HTTP on loopback (for the server, packaged functions and browser tests) or as an in-process fetch (for tests that
+ * call the handler). Siteverify passes PASSING_TOKEN every time and a token() once, as hCaptcha does.
  */
 
 /** hCaptcha's test response token: passes every time. */
