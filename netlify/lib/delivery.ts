@@ -24,7 +24,7 @@ import { postToWebhook, WEBHOOK_TIMEOUT_MS } from './webhook.ts';
  * so whoever delivers first takes the lease "leases/{id}" (create-only, or an
  * expired one taken over by ETag) and re-reads the record under it; outcomes
  * are written only over the record and marker that were read, so an erasure
- * in flight stays erased. README's "Delivery" paragraph has the whole story.
+ * in flight stays erased. docs/forms.md, "Delivery", has the whole story.
  */
 
 /** Each webhook call or mail conversation gives up after this long. */

@@ -17,7 +17,7 @@ import { fieldProblems } from './forms/validate';
  * A request about a person's own data (a copy, a correction, erasure, or
  * withdrawing newsletter consent), on the "Your data" page. It reaches the
  * company like any other form; the company answers it with
- * `npm run submissions -- --export` or `--erase` (see README).
+ * `npm run submissions -- --export` or `--erase` (docs/forms.md).
  */
 
 /** The selector the page gives client:first-use. */
