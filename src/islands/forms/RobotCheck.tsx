@@ -57,8 +57,8 @@ export default function RobotCheck({ id, siteKey, captcha, captchaRef, reachLink
 
   // hCaptcha's widget is a frame from its own servers, so a press in it is seen here only as this window losing
   // focus to that frame. Focus moved there with Tab is not a press: the key that acts on it is not seen at all.
-  const pressed = useEffectEvent(() => report({ type: 'pressed' }));
-  const returned = useEffectEvent(() => report({ type: 'returned' }));
+  const reportPress = useEffectEvent(() => report({ type: 'pressed' }));
+  const reportReturn = useEffectEvent(() => report({ type: 'returned' }));
   const drawn = active && status !== 'unavailable';
   useEffect(() => {
     if (!drawn) return;
@@ -71,11 +71,11 @@ export default function RobotCheck({ id, siteKey, captcha, captchaRef, reachLink
     };
     const blur = () => {
       const frame = document.activeElement;
-      if (!tabbing && frame instanceof HTMLIFrameElement && place.current?.contains(frame)) pressed();
+      if (!tabbing && frame instanceof HTMLIFrameElement && place.current?.contains(frame)) reportPress();
       tabbing = false;
     };
     // Back on the page (a click on it, or back from the tab hCaptcha's privacy link opened): no press is pending.
-    const focus = () => returned();
+    const focus = () => reportReturn();
     document.addEventListener('keydown', key, true);
     document.addEventListener('pointerdown', pointer, true);
     window.addEventListener('blur', blur);

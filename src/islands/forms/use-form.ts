@@ -1,12 +1,12 @@
 import type HCaptcha from '@hcaptcha/react-hcaptcha';
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { submitForm } from '../../lib/api';
+import { postSubmission } from '../../lib/api';
 import {
   CAPTCHA_FIELD,
-  deliver,
   FIRST_FLOW,
+  nextStep,
   reachLinks,
-  step,
+  sendSubmission,
   type Answer,
   type CheckEvent,
   type ContactWays,
@@ -24,7 +24,7 @@ import { useDraftForm, type Values } from './use-draft-form';
  * hCaptcha cannot load or answer, or the server cannot be reached, the form offers to try
  * again and the company's other ways in, carrying what was typed.
  * A form is its fields plus this hook: the hook keeps the state and carries
- * out what step() decides (post, clear the widget, say it was sent).
+ * out what nextStep() decides (post, clear the widget, say it was sent).
  */
 
 export interface FormSpec<T extends Values> {
@@ -94,12 +94,12 @@ export function useForm<T extends Values>(spec: FormSpec<T>) {
   const rules = { sendOnToken: spec.sendOnToken ?? false, noun: spec.noun };
 
   /** Carries out an event, with the answers it concerns (those on the form, or those that were sent). */
-  const run = (event: FlowEvent, answers: T = values) => {
-    const { flow: next, effects } = step(latest.current, event, rules);
+  const applyEvent = (event: FlowEvent, answers: T = values) => {
+    const { flow: next, effects } = nextStep(latest.current, event, rules);
     latest.current = next;
     setFlow(next);
     for (const effect of effects) {
-      if (effect.type === 'post') void post(answers, effect.token);
+      if (effect.type === 'post') void postAnswers(answers, effect.token);
       else if (effect.type === 'reset-widget') captchaRef.current?.resetCaptcha();
       else if (effect.type === 'sent') {
         draft.reset();
@@ -108,28 +108,29 @@ export function useForm<T extends Values>(spec: FormSpec<T>) {
     }
   };
 
-  const post = async (sent: T, captchaToken: string) => {
+  const postAnswers = async (sent: T, captchaToken: string) => {
     const body = { ...spec.body(sent), [CAPTCHA_FIELD]: captchaToken };
-    const outcome = await deliver((key) => submitForm(body, key), draft.idempotencyKey, draft.renewKey);
-    run({ type: 'answered', outcome }, sent);
+    const outcome = await sendSubmission((key) => postSubmission(body, key), draft.idempotencyKey, draft.renewKey);
+    applyEvent({ type: 'answered', outcome }, sent);
   };
 
   const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
-    run({ type: 'send', fields: spec.fields(values) });
+    applyEvent({ type: 'send', fields: spec.fields(values) });
   };
 
   /** Changes one answer; once the visitor has tried to send, the messages follow what they type. */
   const setField = <K extends keyof T & string>(name: K, value: T[K]) => {
     draft.setValue(name, value);
-    run({ type: 'edit', fields: spec.fields({ ...values, [name]: value }) });
+    applyEvent({ type: 'edit', fields: spec.fields({ ...values, [name]: value }) });
   };
 
   const captcha = {
     check: flow.check,
     error: flow.errors[CAPTCHA_FIELD],
     /** What the widget and the visitor did with the check. */
-    report: (event: CheckEvent) => run(event.type === 'token' ? { ...event, fields: spec.fields(values) } : event),
+    report: (event: CheckEvent) =>
+      applyEvent(event.type === 'token' ? { ...event, fields: spec.fields(values) } : event),
   };
 
   return {
