@@ -24,8 +24,7 @@ import {
   type FlowRules,
   type Step,
 } from '../../src/lib/form-flow';
-import { contactFields, contactSchema, packageRequestFields } from '../../src/lib/forms';
-import { fieldProblems } from '../../src/islands/forms/validate';
+import { contactForm, contactSchema, fieldProblems, packageRequestForm } from '../../src/lib/forms';
 
 /*
  * The one behaviour of every form: what stops a send, what the robot check's every event means, what each answer of
@@ -72,7 +71,7 @@ describe('before sending', () => {
       reason: 'new-project',
       message: 'Hello',
     };
-    expect(fieldProblems(contactFields, contact)).toEqual({});
+    expect(fieldProblems(contactForm, contact)).toEqual({});
     // The full schema, which the function uses, still demands the token and the notice version the form adds.
     expect(contactSchema.safeParse({ ...contact, noticeVersion: '2026-11-23' }).success).toBe(false);
     expect(contactSchema.safeParse({ ...contact, [CAPTCHA_FIELD]: 'x' }).success).toBe(false);
@@ -92,8 +91,8 @@ describe('before sending', () => {
       message: 'More patients',
       serviceFields: { websiteUrl: 'https://clinic.example' },
     };
-    expect(fieldProblems(packageRequestFields, request)).toEqual({});
-    expect(fieldProblems(packageRequestFields, { ...request, serviceFields: { 'bad key': 'x' } })).toHaveProperty(
+    expect(fieldProblems(packageRequestForm, request)).toEqual({});
+    expect(fieldProblems(packageRequestForm, { ...request, serviceFields: { 'bad key': 'x' } })).toHaveProperty(
       'serviceFields.bad key',
     );
   });
