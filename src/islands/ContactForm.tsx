@@ -5,12 +5,10 @@ import FormFrame from './forms/FormFrame';
 
 /*
  * The Contact Us form. It says a message was sent only when the server
- * accepted it; on a failure it says what went wrong and keeps every word.
- *
- * Its script loads on the visitor's first use of the form (client:first-use):
- * until then the fields are the server-rendered ones, and whatever is typed
- * into them is taken over; a press of Send made before the script arrived is
- * held by the directive and carried out once it has.
+ * accepted it, and keeps every word on a failure. Its script loads on the
+ * visitor's first use of the form (client:first-use): what was typed into the
+ * server-rendered fields is taken over, and a press of Send made before the
+ * script arrived is carried out once it has.
  */
 
 /** The selector the page gives client:first-use. */

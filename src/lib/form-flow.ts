@@ -3,15 +3,10 @@ import type { FieldErrors } from './forms';
 import { wellFormed } from './text';
 
 /*
- * How every form of the site behaves, as plain decisions the React hook
- * (src/islands/forms/use-form.ts) carries out. The forms differ in their
- * fields; what happens when a visitor sends, what each sign of the robot
- * check and each answer of the server means to them, is decided here once.
- *
- * The robot check is the last step: the fields are checked first, and the
- * check is asked for last in the list of problems, beside the Send button.
- * Every way hCaptcha can fail (its script blocked, its servers unreachable
- * once drawn, a press it never answers) ends in the same way out.
+ * How every form of the site behaves, as plain decisions the React hook (src/islands/forms/use-form.ts) carries out:
+ * what happens when a visitor sends, what each sign of the robot check and each answer of the server means. The forms
+ * differ only in their fields (src/lib/forms.ts). The robot check is the last step, asked for last in the list of
+ * problems, beside the Send button; every way hCaptcha can fail ends in the same way out.
  */
 
 /** The captcha's place in a form's errors (the field name the function reads). */

@@ -1,16 +1,11 @@
 import * as z from 'zod/mini';
 
 /*
- * Every form of the site, each described once: its fields in the order the
- * form shows them, each with its label, hint, input type and the rule its
- * answer must pass. The islands draw and check a form from its description
- * (src/islands/forms/FormFrame.tsx); the submission function checks every
- * request again with the schema made from the same description. Messages
- * follow the GOV.UK pattern: they say what to do, not what went wrong.
- *
- * zod/mini, not classic zod: the same rules in a few kilobytes of the browser's
- * download instead of some thirty. Plain Node imports this file too
- * (scripts/submissions.ts, through netlify/lib), so it imports nothing local.
+ * Every form of the site, described once: its fields in the order shown, each with its label, hint, input type and
+ * the rule its answer must pass. The islands draw and check a form from it (src/islands/forms/FormFrame.tsx), and the
+ * function checks every request again with the schema made from it. Messages say what to do, as GOV.UK's do.
+ * zod/mini, not classic zod: the same rules in a few kilobytes of download instead of some thirty. Plain Node imports
+ * this file too (scripts/submissions.ts, through netlify/lib), so it imports nothing local.
  */
 
 /** Field length limits: generous for people, small enough to refuse abuse. */

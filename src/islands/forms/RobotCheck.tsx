@@ -6,15 +6,10 @@ import ReachUs from './ReachUs';
 import type { CaptchaControl } from './use-form';
 
 /*
- * The robot check, the last step of every form. Its place keeps the widget's
- * height from the first render, so nothing below it (the Send button) moves
- * when the widget arrives: a tap that lands as it arrives still sends.
- *
- * The widget's code (and through it hCaptcha's script) is fetched only when
- * this renders with `active`. Whenever hCaptcha fails the visitor (its script
- * blocked or never arriving, its servers unreachable once it is drawn, a press
- * it never answers) the form says so in words, offers to try again and the
- * company's other ways in.
+ * The robot check, the last step of every form. Its place keeps the widget's height from the first render, so the
+ * Send button below does not move as the widget arrives. The widget's code (and through it hCaptcha's script) is
+ * fetched only when this renders with `active`. Whenever hCaptcha fails the visitor (its script blocked or late, its
+ * servers unreachable, a press it never answers) the form says so, offers to try again and the other ways in.
  */
 
 const Captcha = lazy(() => import('./Captcha'));
