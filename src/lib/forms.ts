@@ -212,7 +212,7 @@ const everyForm = {
 type Fields = Record<string, Field>;
 type Rules = Record<string, z.ZodMiniType>;
 /** A form's answers as its mail subject and confirmation read them: one value per field. */
-export type Answers<F extends Fields> = {
+type Answers<F extends Fields> = {
   [N in keyof F]: z.output<F[N]['rule']> extends string ? string : z.output<F[N]['rule']>;
 };
 
