@@ -4,8 +4,8 @@ import { handleContact, storeUnavailable } from '../lib/contact.ts';
 import { readConfig } from '../lib/config.ts';
 import { mailerFor } from '../lib/mailer.ts';
 
-/** POST /api/contact: every form of the site (src/lib/forms.ts lists them). */
-export default async function contact(request: Request, context: Context): Promise<Response> {
+/** POST /api/contact: every form of the site (src/lib/forms.ts describes them), with this deploy's store and mail. */
+export default async function receiveSubmission(request: Request, context: Context): Promise<Response> {
   let store: ReturnType<typeof getStore>;
   const config = readConfig(process.env, context.deploy?.context);
   try {

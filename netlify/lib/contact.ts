@@ -59,7 +59,7 @@ type Failure = {
   reason: string;
 };
 
-const reply = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {
     status,
     // Netlify's header rules do not reach function responses, so every answer carries its own.
@@ -71,14 +71,14 @@ const reply = (status: number, body: unknown, headers: Record<string, string> = 
     },
   });
 
-const fail = (failure: Failure, kind = 'unknown') => {
+const failureResponse = (failure: Failure, kind = 'unknown') => {
   logEvent(failure.status >= 500 ? 'error' : 'info', {
     event: 'submission',
     status: failure.status,
     kind,
     reason: failure.reason,
   });
-  return reply(
+  return jsonResponse(
     failure.status,
     { ok: false, error: failure.error, ...(failure.fields ? { fields: failure.fields } : {}) },
     failure.headers,
@@ -129,14 +129,14 @@ async function checkServiceFields(submission: Submission): Promise<Record<string
 const noticeVersions = new Set(publishedNoticeVersions());
 
 /** The visitor's answers as stored and forwarded: everything but the captcha token and the honeypot. */
-function answers(submission: Submission): Record<string, unknown> {
+function storedAnswers(submission: Submission): Record<string, unknown> {
   const { 'h-captcha-response': _token, website: _honeypot, kind: _kind, ...rest } = submission;
   return rest;
 }
 
 /** The answer when the store cannot even be opened: 503, with the headers of every other answer. */
 export function storeUnavailable(): Response {
-  return fail({ ...storageFailure, reason: 'store' });
+  return failureResponse({ ...storageFailure, reason: 'store' });
 }
 
 /**
@@ -145,23 +145,29 @@ export function storeUnavailable(): Response {
  */
 export async function handleContact(request: Request, deps: ContactDependencies): Promise<Response> {
   try {
-    return await answer(request, deps);
+    return await validateRequest(request, deps);
   } catch {
     // A fault nobody foresaw (a store client throwing where no check expected it) still gets a plain answer.
-    return fail({ ...storageFailure, reason: 'unexpected' });
+    return failureResponse({ ...storageFailure, reason: 'unexpected' });
   }
 }
 
-async function answer(request: Request, deps: ContactDependencies): Promise<Response> {
+/** The request's checks, in order; a valid submission goes on to verifyAndClaim, one at a time per key. */
+async function validateRequest(request: Request, deps: ContactDependencies): Promise<Response> {
   const now = deps.now ?? (() => new Date());
   for (const problem of deps.config.problems) logEvent('error', { event: 'configuration', reason: problem });
 
   if (request.method !== 'POST') {
-    return fail({ status: 405, error: 'Send the form with POST.', headers: { Allow: 'POST' }, reason: 'method' });
+    return failureResponse({
+      status: 405,
+      error: 'Send the form with POST.',
+      headers: { Allow: 'POST' },
+      reason: 'method',
+    });
   }
   const contentType = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (contentType !== 'application/json') {
-    return fail({
+    return failureResponse({
       status: 415,
       error: 'Send the form as JSON (Content-Type: application/json).',
       reason: 'content-type',
@@ -169,7 +175,7 @@ async function answer(request: Request, deps: ContactDependencies): Promise<Resp
   }
   const text = await readBody(request);
   if (text === 'too-large') {
-    return fail({
+    return failureResponse({
       status: 413,
       error: 'The form is too large to send. Shorten your message and try again.',
       reason: 'size',
@@ -179,19 +185,27 @@ async function answer(request: Request, deps: ContactDependencies): Promise<Resp
   try {
     body = JSON.parse(text);
   } catch {
-    return fail({ status: 400, error: 'The form could not be read. Reload the page and try again.', reason: 'json' });
+    return failureResponse({
+      status: 400,
+      error: 'The form could not be read. Reload the page and try again.',
+      reason: 'json',
+    });
   }
 
   const origin = request.headers.get('origin');
   const ownOrigin = new URL(request.url).origin;
   if (!origin || (origin !== ownOrigin && !deps.config.allowedOrigins.includes(origin))) {
-    return fail({ status: 403, error: 'This form can only be sent from our own website.', reason: 'origin' });
+    return failureResponse({
+      status: 403,
+      error: 'This form can only be sent from our own website.',
+      reason: 'origin',
+    });
   }
   const headerToken = request.headers.get(XSRF_HEADER) ?? '';
   // A cookie that is not valid %-encoding reads as none: refused with 403 like a missing one.
   const cookieToken = readCookie(request.headers.get('cookie') ?? '', XSRF_COOKIE) ?? '';
   if (!headerToken || !cookieToken || !sameToken(headerToken, cookieToken)) {
-    return fail({
+    return failureResponse({
       status: 403,
       error: 'Your session has expired. Reload the page and send the form again; what you typed is kept.',
       reason: 'xsrf',
@@ -204,14 +218,14 @@ async function answer(request: Request, deps: ContactDependencies): Promise<Resp
     return typeof kind === 'string' && (FORM_KINDS as readonly string[]).includes(kind) ? kind : 'unknown';
   };
   if (!parsed.success) {
-    return fail(
+    return failureResponse(
       { status: 422, error: 'Some answers need changing.', fields: fieldErrors(parsed.error), reason: 'schema' },
       kindOf(body),
     );
   }
   const submission = parsed.data;
   if (!noticeVersions.has(submission.noticeVersion)) {
-    return fail(
+    return failureResponse(
       {
         status: 422,
         error: 'Some answers need changing.',
@@ -223,7 +237,7 @@ async function answer(request: Request, deps: ContactDependencies): Promise<Resp
   }
   const serviceProblems = await checkServiceFields(submission);
   if (Object.keys(serviceProblems).length > 0) {
-    return fail(
+    return failureResponse(
       { status: 422, error: 'Some answers need changing.', fields: serviceProblems, reason: 'service-fields' },
       submission.kind,
     );
@@ -231,14 +245,14 @@ async function answer(request: Request, deps: ContactDependencies): Promise<Resp
 
   const repeatKey = request.headers.get('idempotency-key')?.trim();
   const validRepeatKey = repeatKey && /^[A-Za-z0-9_-]{8,100}$/.test(repeatKey) ? repeatKey : undefined;
-  if (!validRepeatKey) return accept(submission, undefined, deps, now);
+  if (!validRepeatKey) return verifyAndClaim(submission, undefined, deps, now);
 
   // Copies of one request that arrive together in one process are taken one after
   // the other, so the second finds what the first stored. Across function instances
   // (and the local server's workers, one per call) the store's create-only write
   // (onlyIfNew) decides: atomic on Netlify Blobs, and made so locally by scripts/serve.ts.
   const previous = inFlight.get(validRepeatKey) ?? Promise.resolve();
-  const current = previous.catch(() => undefined).then(() => accept(submission, validRepeatKey, deps, now));
+  const current = previous.catch(() => undefined).then(() => verifyAndClaim(submission, validRepeatKey, deps, now));
   inFlight.set(validRepeatKey, current);
   try {
     return await current;
@@ -278,7 +292,7 @@ function recordOf(
     kind: submission.kind,
     receivedAt: receivedAt.toISOString(),
     spam: false,
-    fields: answers(submission),
+    fields: storedAnswers(submission),
     idempotencyKey: validRepeatKey,
     ...(submission.kind === 'contact' && submission.optIn
       ? {
@@ -299,26 +313,27 @@ function recordOf(
   };
 }
 
-/** Whether an erasure turned the claim into a tombstone while a resume was writing the record again. */
+/** Whether an erasure turned the claim into a tombstone while a resend was writing the record again. */
 async function erasedMeanwhile(store: SubmissionStore, key: string): Promise<boolean> {
   const claim = await readClaim(store, key).catch(() => null);
   return claim?.erased === true;
 }
 
-const unavailable: Failure = {
+const formsUnavailable: Failure = {
   status: 503,
   error: 'Our forms are not available right now. Please call, WhatsApp or e-mail us instead.',
   reason: 'configuration',
 };
 
 /**
- * From here the submission is valid. With an Idempotency-Key the writes are, in
- * order: the claim of the key (create-only), the pending marker, the record.
+ * From here the submission is valid: a bot's is dropped, the captcha verified
+ * and the key claimed before it is stored. With an Idempotency-Key the writes
+ * are, in order: the claim of the key (create-only), the pending marker, the record.
  * A crash after any of them is mended by the form's resend with the same key,
  * which finds the claim and finishes under the claimed id; a record never
  * exists without its marker, so the retry run delivers whatever was stored.
  */
-async function accept(
+async function verifyAndClaim(
   submission: Submission,
   validRepeatKey: string | undefined,
   deps: ContactDependencies,
@@ -328,23 +343,24 @@ async function accept(
   // write into the store without passing the captcha.
   if (submission.website.trim() !== '') {
     logEvent('info', { event: 'submission', status: 202, kind: submission.kind, reason: 'spam' });
-    return reply(202, { ok: true, id: newSubmissionId(now()) });
+    return jsonResponse(202, { ok: true, id: newSubmissionId(now()) });
   }
-  const bodyHash = answersHash({ kind: submission.kind, website: submission.website, ...answers(submission) });
+  const bodyHash = answersHash({ kind: submission.kind, website: submission.website, ...storedAnswers(submission) });
 
   if (validRepeatKey) {
     let claim: IdempotencyClaim | null;
     try {
       claim = await readClaim(deps.store, validRepeatKey);
     } catch {
-      return fail(storageFailure, submission.kind);
+      return failureResponse(storageFailure, submission.kind);
     }
     // No second captcha check: a claim is written only after this exact body (same hash) passed
     // the check, and a captcha token cannot be verified twice.
-    if (claim) return resume(claim, bodyHash, submission, validRepeatKey, deps, now);
+    if (claim) return handleResend(claim, bodyHash, submission, validRepeatKey, deps, now);
   }
 
-  if (deps.config.refuseSubmissions || !deps.config.hcaptchaSecret) return fail(unavailable, submission.kind);
+  if (deps.config.refuseSubmissions || !deps.config.hcaptchaSecret)
+    return failureResponse(formsUnavailable, submission.kind);
   const { verdict, codes } = await verifyCaptcha(submission['h-captcha-response'], {
     secret: deps.config.hcaptchaSecret,
     verifyUrl: deps.config.verifyUrl,
@@ -359,10 +375,10 @@ async function accept(
       problem: codes.join(','),
       reason: 'siteverify refused the site key or secret; check HCAPTCHA_SECRET and PUBLIC_HCAPTCHA_SITE_KEY',
     });
-    return fail({ ...unavailable, reason: 'captcha-configuration' }, submission.kind);
+    return failureResponse({ ...formsUnavailable, reason: 'captcha-configuration' }, submission.kind);
   }
   if (verdict === 'failed') {
-    return fail(
+    return failureResponse(
       {
         status: 403,
         error: 'The robot check did not pass. Please do the check again.',
@@ -372,7 +388,7 @@ async function accept(
     );
   }
   if (verdict === 'unreachable') {
-    return fail(
+    return failureResponse(
       {
         status: 503,
         error: 'We could not run the robot check just now. Please try again in a minute.',
@@ -391,18 +407,21 @@ async function accept(
       if (!written.modified) {
         // Another instance claimed the key a moment earlier: its claim decides.
         const earlier = await readClaim(deps.store, validRepeatKey);
-        if (!earlier) return fail(storageFailure, submission.kind);
-        return resume(earlier, bodyHash, submission, validRepeatKey, deps, now);
+        if (!earlier) return failureResponse(storageFailure, submission.kind);
+        return handleResend(earlier, bodyHash, submission, validRepeatKey, deps, now);
       }
     } catch {
-      return fail(storageFailure, submission.kind);
+      return failureResponse(storageFailure, submission.kind);
     }
   }
   return storeAndForward(submission, id, receivedAt, validRepeatKey, deps, now);
 }
 
-/** A resend of a claimed key: the same answers get the claimed id, other answers a 409. */
-async function resume(
+/**
+ * A resend of a claimed key: the same answers get the claimed id, finishing what the first copy began; other
+ * answers a 409.
+ */
+async function handleResend(
   claim: IdempotencyClaim,
   bodyHash: string,
   submission: Submission,
@@ -413,10 +432,10 @@ async function resume(
   if (claim.erased) {
     // The person's data was erased since: the resend is answered as before and brings nothing back.
     logEvent('info', { event: 'submission', status: 202, kind: submission.kind, id: claim.id, reason: 'erased' });
-    return reply(202, { ok: true, id: claim.id });
+    return jsonResponse(202, { ok: true, id: claim.id });
   }
   if (claim.bodyHash !== bodyHash) {
-    return fail(
+    return failureResponse(
       {
         status: 409,
         error: 'This form was already sent with different answers. Send it again as a new message.',
@@ -429,11 +448,11 @@ async function resume(
   try {
     existing = await readSubmission(deps.store, claim.id);
   } catch {
-    return fail(storageFailure, submission.kind);
+    return failureResponse(storageFailure, submission.kind);
   }
   if (existing) {
     logEvent('info', { event: 'submission', status: 202, kind: submission.kind, id: claim.id, reason: 'repeat' });
-    return reply(202, { ok: true, id: claim.id });
+    return jsonResponse(202, { ok: true, id: claim.id });
   }
   // The first copy stopped after its claim (or its marker): finish it under the claimed id.
   return storeAndForward(submission, claim.id, new Date(claim.receivedAt), validRepeatKey, deps, now, 'resumed');
@@ -467,12 +486,12 @@ async function storeAndForward(
     const stored = sealSubmission(record, deps.config.submissionsKey);
     created = (await deps.store.setJSON(submissionKey(id), stored, { onlyIfNew: true })).modified;
   } catch {
-    return fail(storageFailure, submission.kind);
+    return failureResponse(storageFailure, submission.kind);
   }
   if (created && validRepeatKey && reason === 'resumed' && (await erasedMeanwhile(deps.store, validRepeatKey))) {
     await eraseSubmission(deps.store, record).catch(() => undefined);
     logEvent('info', { event: 'submission', status: 202, kind: record.kind, id, reason: 'erased' });
-    return reply(202, { ok: true, id });
+    return jsonResponse(202, { ok: true, id });
   }
 
   logEvent('info', {
@@ -495,5 +514,5 @@ async function storeAndForward(
       }),
     );
   }
-  return reply(202, { ok: true, id });
+  return jsonResponse(202, { ok: true, id });
 }

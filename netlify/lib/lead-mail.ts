@@ -1,4 +1,4 @@
-import { CONTACT_REASONS, DATA_REQUESTS } from '../../src/lib/forms.ts';
+import { FORMS, type Field } from '../../src/lib/forms.ts';
 import { escapeHtml } from '../../src/lib/tokens.ts';
 import { site } from '../../src/site.ts';
 import type { StoredSubmission } from './records.ts';
@@ -52,29 +52,8 @@ const FORM_NAMES: Record<StoredSubmission['kind'], string> = {
   'job-application': 'Job application',
 };
 
-const LABELS: Record<string, string> = {
-  name: 'Name',
-  email: 'E-mail',
-  phone: 'Phone',
-  service: 'Service',
-  serviceId: 'Service page',
-  subject: 'Subject',
-  reason: 'Reason',
-  message: 'Message',
-  optIn: 'Newsletter',
-  request: 'Request',
-  details: 'Details',
-  role: 'Role',
-  cvUrl: 'CV or portfolio',
-  noticeVersion: 'Privacy notice version',
-};
-
-/** The words a form showed for a choice, in place of its value. */
-const CHOICES: Record<string, readonly { value: string; label: string }[]> = {
-  reason: CONTACT_REASONS,
-  request: DATA_REQUESTS,
-};
-const choice = (name: string, value: string) => CHOICES[name]?.find((option) => option.value === value)?.label ?? value;
+/** The fields every form adds, which its visitor never sees. */
+const SITE_LABELS: Record<string, string> = { serviceId: 'Service page', noticeVersion: 'Privacy notice version' };
 
 /** "websiteUrl" as "Website url": a service's own questions have no label here. */
 const humanise = (name: string) => {
@@ -82,8 +61,15 @@ const humanise = (name: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-/** Every answer as a label and a value, in the order the form asks them; a service's questions after its name. */
-function answerRows(fields: Record<string, unknown>): [string, string][] {
+/** The field of a kind of form, as the form describes it (src/lib/forms.ts). */
+const fieldOf = (kind: StoredSubmission['kind'], name: string): Field | undefined =>
+  (FORMS[kind].fields as Record<string, Field>)[name];
+/** The words a form showed for a choice, in place of its value. */
+const choice = (kind: StoredSubmission['kind'], name: string, value: string) =>
+  fieldOf(kind, name)?.options?.find((option) => option.value === value)?.label ?? value;
+
+/** Every answer as a label and a value, in the order the form asks them. */
+function answerRows(kind: StoredSubmission['kind'], fields: Record<string, unknown>): [string, string][] {
   return Object.entries(fields).flatMap(([name, value]): [string, string][] => {
     if (value && typeof value === 'object' && !Array.isArray(value)) {
       return Object.entries(value as Record<string, unknown>).map(([question, answer]) => [
@@ -91,8 +77,10 @@ function answerRows(fields: Record<string, unknown>): [string, string][] {
         String(answer),
       ]);
     }
-    if (name === 'optIn') return [[LABELS.optIn!, value ? 'Yes, join the mailing list' : 'No']];
-    return [[LABELS[name] ?? humanise(name), choice(name, String(value))]];
+    const field = fieldOf(kind, name);
+    const label = field ? (field.written ?? field.label) : (SITE_LABELS[name] ?? humanise(name));
+    if (typeof value === 'boolean') return [[label, value ? 'Yes, join the mailing list' : 'No']];
+    return [[label, choice(kind, name, String(value))]];
   });
 }
 
@@ -120,7 +108,7 @@ function topic(record: StoredSubmission): string | undefined {
   if (record.kind === 'callback') return fields.service || undefined;
   if (record.kind === 'contact') return fields.subject;
   if (record.kind === 'job-application') return fields.role;
-  if (record.kind === 'data-request') return fields.request && choice('request', fields.request);
+  if (record.kind === 'data-request') return fields.request && choice(record.kind, 'request', fields.request);
   return undefined;
 }
 
@@ -145,7 +133,7 @@ export function teamMail(record: StoredSubmission, addresses: LeadAddresses): Ou
   const about = topic(record);
   const subject = `${FORM_NAMES[record.kind]}: ${fields.name}${about ? `, ${about}` : ''}`;
   const rows: [string, string][] = [
-    ...answerRows(record.fields),
+    ...answerRows(record.kind, record.fields),
     ['Submission', record.id],
     ['Received', istTime(record.receivedAt)],
   ];
@@ -181,7 +169,7 @@ export function acknowledgementMail(record: StoredSubmission, addresses: LeadAdd
   const phoneHref = `tel:${site.phone.replace(/[^+0-9]/g, '')}`;
   const whatsappHref = site.whatsapp ? `https://wa.me/${site.whatsapp.replace(/[^0-9]/g, '')}` : undefined;
   const privacyHref = new URL('/privacy-policy', siteUrl).href;
-  const { text: sentText, html: sentHtml } = table(answerRows(record.fields));
+  const { text: sentText, html: sentHtml } = table(answerRows(record.kind, record.fields));
   const text = [
     `Dear ${fields.name},`,
     '',

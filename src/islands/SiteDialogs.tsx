@@ -5,10 +5,9 @@ import { firstUseReady, takeFirstUse } from '../lib/first-use';
 import { CALLBACK_SUBTITLE, CALLBACK_TITLE, DIALOG_TRIGGERS, requestTitle, SITE_DIALOG } from '../lib/site-dialog';
 import { $dialog, closeDialog, openCallbackDialog, openRequestDialog, type RequestedService } from '../stores/dialogs';
 import IslandErrorBoundary from './IslandErrorBoundary';
-import CallbackForm from './dialogs/CallbackForm';
+import DialogForm from './dialogs/DialogForm';
 import Modal from './dialogs/Modal';
 import NoticeViewport from './dialogs/NoticeViewport';
-import PackageRequestForm from './dialogs/PackageRequestForm';
 
 /*
  * The shell's dialogs: the callback request on every page and, on a service
@@ -89,14 +88,14 @@ function SiteDialogs({ siteKey, ways, service }: Props) {
 
   return (
     <>
-      {dialog?.kind === 'package-request' && (
-        <Modal title={requestTitle(dialog.packageName)} subtitle={dialog.service.title} onClose={close}>
-          <PackageRequestForm dialog={dialog} siteKey={siteKey} ways={ways} onDone={close} />
-        </Modal>
-      )}
-      {dialog?.kind === 'callback' && (
-        <Modal title={CALLBACK_TITLE} subtitle={CALLBACK_SUBTITLE} onClose={close}>
-          <CallbackForm service={dialog.service} siteKey={siteKey} ways={ways} onCancel={close} onDone={close} />
+      {dialog && (
+        <Modal
+          key={dialog.kind}
+          title={dialog.kind === 'callback' ? CALLBACK_TITLE : requestTitle(dialog.packageName)}
+          subtitle={dialog.kind === 'callback' ? CALLBACK_SUBTITLE : dialog.service.title}
+          onClose={close}
+        >
+          <DialogForm dialog={dialog} siteKey={siteKey} ways={ways} onClose={close} />
         </Modal>
       )}
       <NoticeViewport />

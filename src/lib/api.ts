@@ -67,7 +67,7 @@ export function apiFetch(
 }
 
 /** What the function answers: 202 { ok, id } or { ok: false, error, fields? }. */
-export interface SubmitResult {
+export interface PostResult {
   ok: boolean;
   status: number;
   id?: string;
@@ -76,18 +76,18 @@ export interface SubmitResult {
 }
 
 /** Posts a form as JSON to /api/contact and reads the answer; a network failure is a result, not a throw. */
-export async function submitForm(
+export async function postSubmission(
   body: unknown,
   idempotencyKey: string,
   deps: { fetch?: typeof fetch; doc?: Pick<Document, 'cookie'> } = {},
-): Promise<SubmitResult> {
+): Promise<PostResult> {
   try {
     const response = await apiFetch(
       '/api/contact',
       { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), idempotencyKey },
       deps,
     );
-    const answer = (await response.json().catch(() => ({}))) as Partial<SubmitResult>;
+    const answer = (await response.json().catch(() => ({}))) as Partial<PostResult>;
     return {
       ok: response.ok && answer.ok === true,
       status: response.status,

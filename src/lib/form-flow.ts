@@ -1,17 +1,12 @@
-import type { SubmitResult } from './api';
+import type { PostResult } from './api';
 import type { FieldErrors } from './forms';
 import { wellFormed } from './text';
 
 /*
- * How every form of the site behaves, as plain decisions the React hook
- * (src/islands/forms/use-form.ts) carries out. The forms differ in their
- * fields; what happens when a visitor sends, what each sign of the robot
- * check and each answer of the server means to them, is decided here once.
- *
- * The robot check is the last step: the fields are checked first, and the
- * check is asked for last in the list of problems, beside the Send button.
- * Every way hCaptcha can fail (its script blocked, its servers unreachable
- * once drawn, a press it never answers) ends in the same way out.
+ * How every form of the site behaves, as plain decisions the React hook (src/islands/forms/use-form.ts) carries out:
+ * what happens when a visitor sends, what each sign of the robot check and each answer of the server means. The forms
+ * differ only in their fields (src/lib/forms.ts). The robot check is the last step, asked for last in the list of
+ * problems, beside the Send button; every way hCaptcha can fail ends in the same way out.
  */
 
 /** The captcha's place in a form's errors (the field name the function reads). */
@@ -171,7 +166,7 @@ export type Outcome =
 const UNREACHABLE = 'We could not reach our server. Check your connection and try again, or reach us another way.';
 const REFUSED = 'Please try again.';
 
-export function outcomeOf(result: SubmitResult): Outcome {
+export function outcomeOf(result: PostResult): Outcome {
   if (result.ok) return { kind: 'sent' };
   const message = result.error ?? REFUSED;
   if (result.status === 409) return { kind: 'new-submission' };
@@ -184,16 +179,16 @@ export function outcomeOf(result: SubmitResult): Outcome {
 
 /**
  * Sends one submission under the draft's key. When the server knows that key with other answers (the visitor edited
- * after a failure), the same answers go once more under a new key, as a new submission; never a third time.
+ * after a failure), the same answers are posted once more under a new key, as a new submission; never a third time.
  */
-export async function deliver(
-  send: (idempotencyKey: string) => Promise<SubmitResult>,
+export async function sendSubmission(
+  post: (idempotencyKey: string) => Promise<PostResult>,
   idempotencyKey: string,
   renewKey: () => string,
 ): Promise<Outcome> {
-  const outcome = outcomeOf(await send(idempotencyKey));
+  const outcome = outcomeOf(await post(idempotencyKey));
   if (outcome.kind !== 'new-submission') return outcome;
-  return outcomeOf(await send(renewKey()));
+  return outcomeOf(await post(renewKey()));
 }
 
 /** Why a form was not sent, as its visitor reads it. */
@@ -262,7 +257,8 @@ function errorsFollowing(errors: FieldErrors, check: Check): FieldErrors {
   return errors;
 }
 
-function send(flow: Flow, fields: FieldErrors): Step {
+/** The visitor pressed Send (or the check's token came, on a form that sends itself). */
+function pressSend(flow: Flow, fields: FieldErrors): Step {
   // One send at a time: a second press while the first is on its way does nothing.
   if (flow.sending) return { flow, effects: [] };
   const found = problemsBeforeSending(fields, flow.check);
@@ -274,7 +270,8 @@ function send(flow: Flow, fields: FieldErrors): Step {
   };
 }
 
-function answered(flow: Flow, outcome: Outcome, noun: string): Step {
+/** The server answered a post. */
+function afterAnswer(flow: Flow, outcome: Outcome, noun: string): Step {
   // A token is good for one use, whatever the answer.
   const check = { ...flow.check, token: '', expired: false };
   const settled = { ...flow, check, sending: false };
@@ -300,21 +297,21 @@ function answered(flow: Flow, outcome: Outcome, noun: string): Step {
 }
 
 /** The one behaviour of every form: its state after an event, and what it must do about it. */
-export function step(flow: Flow, event: FlowEvent, rules: FlowRules): Step {
+export function nextStep(flow: Flow, event: FlowEvent, rules: FlowRules): Step {
   switch (event.type) {
     case 'send':
-      return send(flow, event.fields);
+      return pressSend(flow, event.fields);
     case 'edit':
       // Nothing is said before the first send; after it, the messages follow what is typed.
       if (flow.attempt === 0) return { flow, effects: [] };
       return { flow: { ...flow, errors: problemsBeforeSending(event.fields, flow.check) }, effects: [] };
     case 'answered':
-      return answered(flow, event.outcome, rules.noun);
+      return afterAnswer(flow, event.outcome, rules.noun);
     case 'token': {
       const check = nextCheck(flow.check, { type: 'token', token: event.token });
       if (check === flow.check) return { flow, effects: [] };
       const next = { ...flow, check, errors: errorsFollowing(flow.errors, check) };
-      return rules.sendOnToken ? send(next, event.fields) : { flow: next, effects: [] };
+      return rules.sendOnToken ? pressSend(next, event.fields) : { flow: next, effects: [] };
     }
     default: {
       const check = nextCheck(flow.check, event);

@@ -1,3 +1,6 @@
+// With its extension: the bench reads this file in plain Node (scripts/bench/budgets.ts).
+import { callbackForm, packageRequestForm } from './forms.ts';
+
 /*
  * The page's one dialog (src/components/SiteDialog.astro): a native <dialog> the page already holds, opened by the
  * page's own script on the tap, before any island script has arrived, then taken over in place by the dialogs island
@@ -25,16 +28,11 @@ export const CALLBACK_SUBTITLE = 'Leave your details and we will call or write b
 /** A package request's title (its subtitle is the service's title). */
 export const requestTitle = (packageName: string) => `Request ${packageName}`;
 
-/** The id of a callback form's field. */
-export const callbackFieldId = (name: string) => `callback-${name}`;
-/** The id of a package request form's field ("serviceFields.domain" becomes "request-serviceFields-domain"). */
-export const requestFieldId = (name: string) => `request-${name.replace('.', '-')}`;
-
 /**
  * The first field of each dialog's form, the visitor's name. The dialog holds it from its first frame, so typing can
  * start before the island arrives; the form's own field, with the same id and label, takes what was typed over.
  */
 export const FIRST_FIELD = {
-  callback: { id: callbackFieldId('name'), label: 'Full Name' },
-  'package-request': { id: requestFieldId('name'), label: 'Name' },
-} as const;
+  callback: { id: callbackForm.fieldId('name'), field: callbackForm.fields.name },
+  'package-request': { id: packageRequestForm.fieldId('name'), field: packageRequestForm.fields.name },
+};

@@ -6,6 +6,7 @@ import { contactHref, subjectFromContactLink } from '../../src/lib/contact-link'
 import { clearDraft, loadDraft, saveDraft, type DraftStorage } from '../../src/lib/drafts';
 import { answersText, reachLinks, type ContactWays } from '../../src/lib/form-flow';
 import IslandErrorBoundary, { OtherWaysIn } from '../../src/islands/IslandErrorBoundary';
+import FormFrame from '../../src/islands/forms/FormFrame';
 
 /*
  * A crafted link to Contact Us (finding 8 of the security review): `?service=` was cut at 100 UTF-16 units, so an
@@ -142,6 +143,7 @@ describe('an island that breaks anyway', () => {
   const props = {
     ways,
     siteKey: 'site-key',
+    roles: ['Software Trainee'],
     dialog: { kind: 'package-request', service: { id: 'seo', title: 'SEO', questions: [] }, packageName: 'Growth' },
   };
 
@@ -156,26 +158,34 @@ describe('an island that breaks anyway', () => {
         'NarrowMenu.tsx',
         'SiteDialogs.tsx',
         'TestimonialSlider.tsx',
-        'dialogs/CallbackForm.tsx',
-        'dialogs/PackageRequestForm.tsx',
+        'dialogs/DialogForm.tsx',
       ]),
     );
     const drafts: Record<string, string | undefined> = {
       'ContactForm.tsx': 'contact',
       'DataRequestForm.tsx': 'data-request',
       'JobApplicationForm.tsx': 'job-application',
-      'dialogs/CallbackForm.tsx': 'callback',
-      'dialogs/PackageRequestForm.tsx': 'package-request:seo',
+      'dialogs/DialogForm.tsx': 'package-request:seo',
     };
+    // A form renders the one form frame, itself a wrapper without hooks (src/islands/forms/FormFrame.tsx).
+    const opened = (element: ReactElement) =>
+      element.type === FormFrame ? FormFrame(element.props as Parameters<typeof FormFrame>[0]) : element;
     for (const [path, island] of Object.entries(islands)) {
       const name = path.replace(/^.*\/islands\//, '');
       // The island's own function is a wrapper without hooks: called, it returns what React would render first.
-      const root = island.default(props);
+      const root = opened(island.default(props));
       expect(root.type, name).toBe(IslandErrorBoundary);
       const { ways: offered, draft } = root.props as { ways: ContactWays; draft?: string };
       expect(offered, name).toBe(ways);
       expect(draft, name).toBe(drafts[name]);
     }
+    const callback = opened(
+      islands['../../src/islands/dialogs/DialogForm.tsx']!.default({
+        ...props,
+        dialog: { kind: 'callback', service: '' },
+      }),
+    );
+    expect((callback.props as { draft?: string }).draft).toBe('callback');
   });
 
   it('gives way to the phone, WhatsApp and e-mail in plain words, and forgets the draft that broke it', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiFetch, isRelative, readCookie, submitForm, xsrfToken } from '../../src/lib/api';
+import { apiFetch, isRelative, readCookie, postSubmission, xsrfToken } from '../../src/lib/api';
 import { clearDraft, loadDraft, saveDraft, type DraftStorage } from '../../src/lib/drafts';
 
 /* The fetch wrapper's header rule, the XSRF cookie and the drafts. */
@@ -91,7 +91,7 @@ describe('apiFetch', () => {
 
   it('sends the idempotency key of the submission', async () => {
     const { calls, fetch } = recorder();
-    await submitForm({ kind: 'contact' }, 'key-1234567890', { fetch, doc: jar() });
+    await postSubmission({ kind: 'contact' }, 'key-1234567890', { fetch, doc: jar() });
     const headers = new Headers(calls[0]!.init.headers);
     expect(headers.get('Idempotency-Key')).toBe('key-1234567890');
     expect(headers.get('Content-Type')).toBe('application/json');
@@ -102,7 +102,7 @@ describe('apiFetch', () => {
     const fetch = (async () => {
       throw new TypeError('Failed to fetch');
     }) as typeof globalThis.fetch;
-    const result = await submitForm({}, 'key-1234567890', { fetch, doc: jar() });
+    const result = await postSubmission({}, 'key-1234567890', { fetch, doc: jar() });
     expect(result).toMatchObject({ ok: false, status: 0, error: expect.stringMatching(/what you typed is kept/) });
   });
 
@@ -116,7 +116,7 @@ describe('apiFetch', () => {
         }),
         { status: 422 },
       )) as typeof globalThis.fetch;
-    expect(await submitForm({}, 'key-1234567890', { fetch, doc: jar() })).toEqual({
+    expect(await postSubmission({}, 'key-1234567890', { fetch, doc: jar() })).toEqual({
       ok: false,
       status: 422,
       error: 'Some answers need changing.',

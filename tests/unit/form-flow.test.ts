@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SubmitResult } from '../../src/lib/api';
+import type { PostResult } from '../../src/lib/api';
 import {
   answersText,
   CAPTCHA_ANSWER_PATIENCE_MS,
@@ -9,23 +9,22 @@ import {
   CAPTCHA_NOT_ANSWERING,
   CAPTCHA_PATIENCE_MS,
   CAPTCHA_UNAVAILABLE,
-  deliver,
   FIRST_CHECK,
   FIRST_FLOW,
   nextCheck,
   outcomeOf,
   patience,
   problemsBeforeSending,
+  nextStep,
   reachLinks,
-  step,
+  sendSubmission,
   type CheckEvent,
   type Flow,
   type FlowEvent,
   type FlowRules,
   type Step,
 } from '../../src/lib/form-flow';
-import { contactFields, contactSchema, packageRequestFields } from '../../src/lib/forms';
-import { fieldProblems } from '../../src/islands/forms/validate';
+import { contactForm, contactSchema, fieldProblems, packageRequestForm } from '../../src/lib/forms';
 
 /*
  * The one behaviour of every form: what stops a send, what the robot check's every event means, what each answer of
@@ -72,7 +71,7 @@ describe('before sending', () => {
       reason: 'new-project',
       message: 'Hello',
     };
-    expect(fieldProblems(contactFields, contact)).toEqual({});
+    expect(fieldProblems(contactForm, contact)).toEqual({});
     // The full schema, which the function uses, still demands the token and the notice version the form adds.
     expect(contactSchema.safeParse({ ...contact, noticeVersion: '2026-11-23' }).success).toBe(false);
     expect(contactSchema.safeParse({ ...contact, [CAPTCHA_FIELD]: 'x' }).success).toBe(false);
@@ -92,8 +91,8 @@ describe('before sending', () => {
       message: 'More patients',
       serviceFields: { websiteUrl: 'https://clinic.example' },
     };
-    expect(fieldProblems(packageRequestFields, request)).toEqual({});
-    expect(fieldProblems(packageRequestFields, { ...request, serviceFields: { 'bad key': 'x' } })).toHaveProperty(
+    expect(fieldProblems(packageRequestForm, request)).toEqual({});
+    expect(fieldProblems(packageRequestForm, { ...request, serviceFields: { 'bad key': 'x' } })).toHaveProperty(
       'serviceFields.bad key',
     );
   });
@@ -306,35 +305,35 @@ describe('the form, event by event', () => {
   const run = (flow: Flow, rules: FlowRules, ...events: FlowEvent[]) =>
     events.reduce<Step>(
       (done, event) => {
-        const next = step(done.flow, event, rules);
+        const next = nextStep(done.flow, event, rules);
         return { flow: next.flow, effects: [...done.effects, ...next.effects] };
       },
       { flow, effects: [] },
     );
 
   it('a send with problems sends nothing, lists them and moves focus to the summary', () => {
-    const { flow, effects } = step(ready, { type: 'send', fields: problems }, contact);
+    const { flow, effects } = nextStep(ready, { type: 'send', fields: problems }, contact);
     expect(effects).toEqual([]);
     expect(flow.errors).toEqual({ name: 'Enter your name', [CAPTCHA_FIELD]: CAPTCHA_MISSING });
     expect(flow.attempt).toBe(1);
-    expect(step(flow, { type: 'send', fields: problems }, contact).flow.attempt).toBe(2);
+    expect(nextStep(flow, { type: 'send', fields: problems }, contact).flow.attempt).toBe(2);
   });
 
   it('a valid send posts with the token, once: a second press while it is on its way does nothing', () => {
-    const { flow, effects } = step(withToken, { type: 'send', fields: {} }, contact);
+    const { flow, effects } = nextStep(withToken, { type: 'send', fields: {} }, contact);
     expect(effects).toEqual([{ type: 'post', token: 'tok' }]);
     expect(flow).toMatchObject({ sending: true, errors: {}, problem: null });
-    expect(step(flow, { type: 'send', fields: {} }, contact)).toEqual({ flow, effects: [] });
+    expect(nextStep(flow, { type: 'send', fields: {} }, contact)).toEqual({ flow, effects: [] });
   });
 
   it('the package request sends itself when the token comes on a valid form', () => {
-    const { flow, effects } = step(ready, { type: 'token', token: 'tok', fields: {} }, packageRequest);
+    const { flow, effects } = nextStep(ready, { type: 'token', token: 'tok', fields: {} }, packageRequest);
     expect(effects).toEqual([{ type: 'post', token: 'tok' }]);
     expect(flow.sending).toBe(true);
   });
 
   it('the package request, given a token on an invalid form, lists what to fix instead', () => {
-    const { flow, effects } = step(ready, { type: 'token', token: 'tok', fields: problems }, packageRequest);
+    const { flow, effects } = nextStep(ready, { type: 'token', token: 'tok', fields: problems }, packageRequest);
     expect(effects).toEqual([]);
     expect(flow.errors).toEqual(problems);
     expect(flow.attempt).toBe(1);
@@ -342,30 +341,30 @@ describe('the form, event by event', () => {
   });
 
   it('the other forms keep the token until the visitor sends', () => {
-    const { flow, effects } = step(ready, { type: 'token', token: 'tok', fields: {} }, contact);
+    const { flow, effects } = nextStep(ready, { type: 'token', token: 'tok', fields: {} }, contact);
     expect(effects).toEqual([]);
     expect(flow).toMatchObject({ sending: false, attempt: 0, check: { token: 'tok' } });
   });
 
   it('says nothing while the visitor types before the first send; after it, the messages follow the answers', () => {
-    expect(step(ready, { type: 'edit', fields: problems }, contact).flow).toBe(ready);
-    const tried = step(ready, { type: 'send', fields: problems }, contact).flow;
-    expect(step(tried, { type: 'edit', fields: {} }, contact).flow.errors).toEqual({
+    expect(nextStep(ready, { type: 'edit', fields: problems }, contact).flow).toBe(ready);
+    const tried = nextStep(ready, { type: 'send', fields: problems }, contact).flow;
+    expect(nextStep(tried, { type: 'edit', fields: {} }, contact).flow.errors).toEqual({
       [CAPTCHA_FIELD]: CAPTCHA_MISSING,
     });
   });
 
   it('sent: clears the form and the used token, and resets the widget', () => {
-    const sending = step(withToken, { type: 'send', fields: {} }, contact).flow;
-    const { flow, effects } = step(sending, { type: 'answered', outcome: { kind: 'sent' } }, contact);
+    const sending = nextStep(withToken, { type: 'send', fields: {} }, contact).flow;
+    const { flow, effects } = nextStep(sending, { type: 'answered', outcome: { kind: 'sent' } }, contact);
     expect(effects).toEqual([{ type: 'reset-widget' }, { type: 'sent' }]);
     expect(flow).toMatchObject({ sending: false, errors: {}, attempt: 0, problem: null, check: { token: '' } });
   });
 
   it('not sent: the used token is dropped and the widget reset, so the next send asks for the check again', () => {
-    const sending = step(withToken, { type: 'send', fields: {} }, contact).flow;
+    const sending = nextStep(withToken, { type: 'send', fields: {} }, contact).flow;
     const outcome = { kind: 'unreachable', message: 'We could not store your message just now.' } as const;
-    const { flow, effects } = step(sending, { type: 'answered', outcome }, contact);
+    const { flow, effects } = nextStep(sending, { type: 'answered', outcome }, contact);
     expect(effects).toEqual([{ type: 'reset-widget' }, { type: 'failed' }]);
     expect(flow.check.token).toBe('');
     expect(flow.sending).toBe(false);
@@ -373,74 +372,74 @@ describe('the form, event by event', () => {
       text: 'Your message was not sent. We could not store your message just now. Everything you typed is still here.',
       unreachable: true,
     });
-    const again = step(flow, { type: 'send', fields: {} }, contact);
+    const again = nextStep(flow, { type: 'send', fields: {} }, contact);
     expect(again.effects).toEqual([]);
     expect(again.flow.errors).toEqual({ [CAPTCHA_FIELD]: CAPTCHA_MISSING });
   });
 
   it('403 puts the server’s words at the check and in the summary', () => {
-    const sending = step(withToken, { type: 'send', fields: {} }, contact).flow;
+    const sending = nextStep(withToken, { type: 'send', fields: {} }, contact).flow;
     const outcome = outcomeOf({ ok: false, status: 403, error: 'The robot check did not pass.' });
-    const { flow } = step(sending, { type: 'answered', outcome }, contact);
+    const { flow } = nextStep(sending, { type: 'answered', outcome }, contact);
     expect(flow.errors).toEqual({ [CAPTCHA_FIELD]: 'The robot check did not pass.' });
     expect(flow.attempt).toBe(1);
     expect(flow.problem?.unreachable).toBe(false);
   });
 
   it('the check’s message follows the check once asked for: failure, "try again", token', () => {
-    const tried = step(ready, { type: 'send', fields: problems }, contact).flow;
-    const failed = step(tried, { type: 'error', code: 'network-error' }, contact).flow;
+    const tried = nextStep(ready, { type: 'send', fields: problems }, contact).flow;
+    const failed = nextStep(tried, { type: 'error', code: 'network-error' }, contact).flow;
     expect(failed.errors).toEqual({ ...problems, [CAPTCHA_FIELD]: CAPTCHA_NOT_ANSWERING });
-    const retried = step(failed, { type: 'retry' }, contact).flow;
+    const retried = nextStep(failed, { type: 'retry' }, contact).flow;
     expect(retried.errors).toEqual(problems);
     expect(retried.check).toMatchObject({ status: 'loading', round: 1 });
     const back = run(retried, contact, { type: 'loaded' }, { type: 'send', fields: problems }).flow;
     expect(back.errors[CAPTCHA_FIELD]).toBe(CAPTCHA_MISSING);
-    expect(step(back, { type: 'token', token: 'tok', fields: problems }, contact).flow.errors).toEqual(problems);
+    expect(nextStep(back, { type: 'token', token: 'tok', fields: problems }, contact).flow.errors).toEqual(problems);
   });
 
   it('a check that fails before the visitor sends says nothing in the summary: the way out shows at the check', () => {
-    const { flow } = step(ready, { type: 'error', code: 'network-error' }, contact);
+    const { flow } = nextStep(ready, { type: 'error', code: 'network-error' }, contact);
     expect(flow.errors).toEqual({});
     expect(flow.check.failure).toBe('not-answering');
   });
 
   it('a check event that changes nothing leaves the state as it was', () => {
-    expect(step(withToken, { type: 'pressed' }, contact)).toEqual({ flow: withToken, effects: [] });
+    expect(nextStep(withToken, { type: 'pressed' }, contact)).toEqual({ flow: withToken, effects: [] });
   });
 });
 
 describe('sending under the draft’s key', () => {
-  const answering = (...results: SubmitResult[]) => {
+  const answering = (...results: PostResult[]) => {
     const keys: string[] = [];
-    const send = async (key: string) => {
+    const post = async (key: string) => {
       keys.push(key);
       return results[keys.length - 1] ?? { ok: false, status: 0 };
     };
-    return { keys, send };
+    return { keys, post };
   };
 
   it('sends once under the draft’s key', async () => {
-    const { keys, send } = answering({ ok: true, status: 202, id: 'a' });
-    expect(await deliver(send, 'draft-key', () => 'new-key')).toEqual({ kind: 'sent' });
+    const { keys, post } = answering({ ok: true, status: 202, id: 'a' });
+    expect(await sendSubmission(post, 'draft-key', () => 'new-key')).toEqual({ kind: 'sent' });
     expect(keys).toEqual(['draft-key']);
   });
 
   it('after 409 (the key was used with other answers) sends once more under a new key', async () => {
-    const { keys, send } = answering({ ok: false, status: 409, error: 'Used' }, { ok: true, status: 202, id: 'b' });
-    expect(await deliver(send, 'draft-key', () => 'new-key')).toEqual({ kind: 'sent' });
+    const { keys, post } = answering({ ok: false, status: 409, error: 'Used' }, { ok: true, status: 202, id: 'b' });
+    expect(await sendSubmission(post, 'draft-key', () => 'new-key')).toEqual({ kind: 'sent' });
     expect(keys).toEqual(['draft-key', 'new-key']);
   });
 
   it('never a third time: a second 409 is reported', async () => {
-    const { keys, send } = answering({ ok: false, status: 409 }, { ok: false, status: 409 });
-    expect(await deliver(send, 'draft-key', () => 'new-key')).toEqual({ kind: 'new-submission' });
+    const { keys, post } = answering({ ok: false, status: 409 }, { ok: false, status: 409 });
+    expect(await sendSubmission(post, 'draft-key', () => 'new-key')).toEqual({ kind: 'new-submission' });
     expect(keys).toHaveLength(2);
   });
 
   it('any other failure is not sent again by itself', async () => {
-    const { keys, send } = answering({ ok: false, status: 503, error: 'Down' });
-    expect(await deliver(send, 'draft-key', () => 'new-key')).toEqual({ kind: 'unreachable', message: 'Down' });
+    const { keys, post } = answering({ ok: false, status: 503, error: 'Down' });
+    expect(await sendSubmission(post, 'draft-key', () => 'new-key')).toEqual({ kind: 'unreachable', message: 'Down' });
     expect(keys).toEqual(['draft-key']);
   });
 });

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   callbackSchema,
+  contactForm,
   contactSchema,
   emailProblem,
   fieldErrors,
+  fieldProblems,
   jobApplicationSchema,
+  packageRequestForm,
   packageRequestSchema,
   serviceFieldsProblems,
   submissionSchema,
+  writtenAnswers,
   type ServiceQuestion,
 } from '../../src/lib/forms';
 
@@ -236,5 +240,34 @@ describe("a service's own questions", () => {
     expect(
       serviceFieldsProblems(questions, { websiteUrl: 'https://example.com', shoeSize: '9' })['serviceFields.shoeSize'],
     ).toBeDefined();
+  });
+});
+
+describe("a form's description", () => {
+  const questions: ServiceQuestion[] = [
+    { name: 'websiteUrl', label: 'Website address', type: 'url', required: true },
+    { name: 'priority', label: 'Priority', type: 'select', required: false, options: ['Normal', 'Urgent'] },
+  ];
+
+  it('writes the answers out in the form’s order, a choice in its words, a tick left out', () => {
+    const answers = { name: 'Meera', email: 'meera@example.com', phone: '', subject: 'Hosting', optIn: true };
+    const written = writtenAnswers(contactForm, { ...answers, reason: 'general-question', message: 'Hi' });
+    expect(written.map(({ label, value }) => `${label}: ${value}`).join('; ')).toBe(
+      'Name: Meera; Email: meera@example.com; Phone: ; Subject: Hosting; Reason: General Question; Message: Hi',
+    );
+  });
+
+  it('writes a service’s questions out at their place, with their own labels', () => {
+    const answers = { ...packageRequest, serviceFields: { websiteUrl: 'clinic.example' } };
+    const labels = writtenAnswers(packageRequestForm, answers, questions).map(({ label }) => label);
+    expect(labels.join(', ')).toBe('Name, Email, Phone, Service, Website address, Priority, Message');
+  });
+
+  it('checks the visitor’s answers without the token and notice version, and the service’s questions with them', () => {
+    const { 'h-captcha-response': _token, noticeVersion: _version, ...typed } = packageRequest;
+    expect(fieldProblems(packageRequestForm, { ...typed, serviceFields: {} })).toEqual({});
+    expect(fieldProblems(packageRequestForm, { ...typed, serviceFields: {} }, questions)).toEqual({
+      'serviceFields.websiteUrl': 'Enter website address',
+    });
   });
 });

@@ -1,67 +1,53 @@
 import type { ChangeEvent } from 'react';
+import type { Field as Described } from '../../lib/forms';
 import styles from './Form.module.css';
 
 /*
- * One form field the GOV.UK way: a visible label, an optional hint, and an
- * error message linked to the control by aria-describedby, with aria-invalid.
+ * One form field the GOV.UK way, as its description says (src/lib/forms.ts): a
+ * visible label, an optional hint, and an error message linked to the control
+ * by aria-describedby, with aria-invalid. A field the visitor may leave empty
+ * says so in its label; one the page gives is read-only.
  */
 
 interface Props {
   id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
+  field: Omit<Described, 'rule'>;
+  value: string | boolean;
+  onChange: (value: string | boolean) => void;
   error?: string | undefined;
-  hint?: string | undefined;
-  type?: 'text' | 'email' | 'tel' | 'url' | 'textarea' | 'select';
-  options?: readonly { value: string; label: string }[] | undefined;
-  required?: boolean;
-  readOnly?: boolean;
-  autoComplete?: string;
   autoFocus?: boolean;
-  /** Marks an optional field in its label, as GOV.UK does. */
-  optionalLabel?: boolean;
 }
 
-export default function Field({
-  id,
-  label,
-  value,
-  onChange,
-  onBlur,
-  error,
-  hint,
-  type = 'text',
-  options,
-  required = false,
-  readOnly = false,
-  autoComplete,
-  autoFocus,
-  optionalLabel = false,
-}: Props) {
+export default function Field({ id, field, value, onChange, error, autoFocus }: Props) {
+  const { label, hint, type = 'text', options, required = false, given = false } = field;
+  if (type === 'checkbox')
+    return (
+      <div className={styles.checkbox}>
+        <input id={id} type="checkbox" checked={value === true} onChange={(event) => onChange(event.target.checked)} />
+        <label htmlFor={id}>{label}</label>
+      </div>
+    );
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
     name: id,
-    value,
+    value: String(value),
     'aria-describedby': describedBy,
     'aria-invalid': error ? true : undefined,
     'aria-required': required || undefined,
-    readOnly,
+    readOnly: given,
     autoFocus,
     className: styles.control,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
       onChange(event.target.value),
-    onBlur,
   };
   return (
     <div className={error ? `${styles.field} ${styles.fieldError}` : styles.field}>
       <label className={styles.label} htmlFor={id}>
         {label}
-        {optionalLabel && !required && <span className={styles.optional}> (optional)</span>}
+        {!required && !given && <span className={styles.optional}> (optional)</span>}
       </label>
       {hint && (
         <p className={styles.hint} id={hintId}>
@@ -89,7 +75,7 @@ export default function Field({
         <input
           {...common}
           type={type}
-          autoComplete={autoComplete}
+          autoComplete={field.autoComplete}
           spellCheck={type === 'email' || type === 'url' ? false : undefined}
         />
       )}

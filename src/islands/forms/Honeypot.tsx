@@ -1,12 +1,10 @@
-import styles from './Honeypot.module.css';
-
 /*
  * A field people never see or reach: hidden from view, from screen readers and
  * from the keyboard. A bot that fills every field fills it and is stored as spam.
  */
 export default function Honeypot({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
-    <div className={styles.trap} aria-hidden="true">
+    <div className="visually-hidden" aria-hidden="true">
       <label>
         Leave this field empty
         <input

@@ -6,15 +6,10 @@ import ReachUs from './ReachUs';
 import type { CaptchaControl } from './use-form';
 
 /*
- * The robot check, the last step of every form. Its place keeps the widget's
- * height from the first render, so nothing below it (the Send button) moves
- * when the widget arrives: a tap that lands as it arrives still sends.
- *
- * The widget's code (and through it hCaptcha's script) is fetched only when
- * this renders with `active`. Whenever hCaptcha fails the visitor (its script
- * blocked or never arriving, its servers unreachable once it is drawn, a press
- * it never answers) the form says so in words, offers to try again and the
- * company's other ways in.
+ * The robot check, the last step of every form. Its place keeps the widget's height from the first render, so the
+ * Send button below does not move as the widget arrives. The widget's code (and through it hCaptcha's script) is
+ * fetched only when this renders with `active`. Whenever hCaptcha fails the visitor (its script blocked or late, its
+ * servers unreachable, a press it never answers) the form says so, offers to try again and the other ways in.
  */
 
 const Captcha = lazy(() => import('./Captcha'));
@@ -57,8 +52,8 @@ export default function RobotCheck({ id, siteKey, captcha, captchaRef, reachLink
 
   // hCaptcha's widget is a frame from its own servers, so a press in it is seen here only as this window losing
   // focus to that frame. Focus moved there with Tab is not a press: the key that acts on it is not seen at all.
-  const pressed = useEffectEvent(() => report({ type: 'pressed' }));
-  const returned = useEffectEvent(() => report({ type: 'returned' }));
+  const reportPress = useEffectEvent(() => report({ type: 'pressed' }));
+  const reportReturn = useEffectEvent(() => report({ type: 'returned' }));
   const drawn = active && status !== 'unavailable';
   useEffect(() => {
     if (!drawn) return;
@@ -71,11 +66,11 @@ export default function RobotCheck({ id, siteKey, captcha, captchaRef, reachLink
     };
     const blur = () => {
       const frame = document.activeElement;
-      if (!tabbing && frame instanceof HTMLIFrameElement && place.current?.contains(frame)) pressed();
+      if (!tabbing && frame instanceof HTMLIFrameElement && place.current?.contains(frame)) reportPress();
       tabbing = false;
     };
     // Back on the page (a click on it, or back from the tab hCaptcha's privacy link opened): no press is pending.
-    const focus = () => returned();
+    const focus = () => reportReturn();
     document.addEventListener('keydown', key, true);
     document.addEventListener('pointerdown', pointer, true);
     window.addEventListener('blur', blur);

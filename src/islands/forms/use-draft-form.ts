@@ -21,7 +21,7 @@ export function useDraftForm<T extends Values>(formId: string, initial: T) {
   useEffect(() => {
     const draft = loadDraft<T & { idempotencyKey?: string }>(formId);
     const { idempotencyKey, ...saved } = draft ?? {};
-    if (draft) setValues((current) => ({ ...current, ...pick(saved, current) }));
+    if (draft) setValues((current) => ({ ...current, ...knownAnswers(saved, current) }));
     setKey(typeof idempotencyKey === 'string' && idempotencyKey ? idempotencyKey : randomToken());
     loaded.current = true;
   }, [formId]);
@@ -59,7 +59,7 @@ export function useDraftForm<T extends Values>(formId: string, initial: T) {
 }
 
 /** Only the saved answers the form still has fields for, with the field's type (loadDraft checked their shapes). */
-function pick<T extends Values>(saved: Record<string, unknown>, current: T): Partial<T> {
+function knownAnswers<T extends Values>(saved: Record<string, unknown>, current: T): Partial<T> {
   return Object.fromEntries(
     Object.entries(saved).filter(
       ([name, value]) => Object.hasOwn(current, name) && typeof value === typeof current[name],
