@@ -14,7 +14,7 @@
  * together, fetched after a visitor's first page has loaded, for the pages after it
  * (docs/decisions.md, "The web font").
  * Greek and mathematics come from the system's fonts. The lists are in
- * scripts/font-characters.ts; each @font-face's unicode-range in
+ * support/font-characters.ts; each @font-face's unicode-range in
  * src/styles/global.css must claim the same characters, and each file must
  * hold them (tests/unit/fonts.test.ts).
  *
@@ -23,7 +23,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import subsetFont from 'subset-font';
-import { rupeeCharacters, textCharacters } from './font-characters.ts';
+import { rupeeCharacters, textCharacters } from '../support/font-characters.ts';
 
 const root = join(import.meta.dirname, '..');
 const source = join(root, 'node_modules/@fontsource-variable/inter/files');

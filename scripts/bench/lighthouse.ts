@@ -7,7 +7,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Result } from 'lighthouse';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
-import { chromiumArgs, systemChromium } from '../chromium.ts';
+import { chromiumArgs, systemChromium } from '../../support/chromium.ts';
 
 export const chromiumFlags = [
   '--headless=new',

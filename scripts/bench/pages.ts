@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Page, type Request } from '@playwright/test';
-import { chromiumArgs } from '../chromium.ts';
+import { chromiumArgs } from '../../support/chromium.ts';
 import {
   budgets,
   distPages,
@@ -17,7 +17,7 @@ import {
   islandsIn,
   renderEverything,
   wcagTags,
-} from './budgets.ts';
+} from '../../support/budgets.ts';
 import type { AxeViolation, PageAtWidth, PageEntry } from './report.ts';
 
 export const widths = [375, 1280];

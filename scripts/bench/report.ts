@@ -1,6 +1,6 @@
 // reports/quality.md: the bench's results as tables a person reads, each
 // budget marked as holding or not. reports/quality.json has everything.
-import { budgets } from './budgets.ts';
+import { budgets } from '../../support/budgets.ts';
 import { median, type Measurement, type Scores } from './lighthouse.ts';
 import { medianOf, type TapEntry } from './taps.ts';
 

@@ -23,7 +23,7 @@ import { measureBuild } from './build.ts';
 import { chromePath, measure, type Preset } from './lighthouse.ts';
 import { measurePages } from './pages.ts';
 import { measureTaps, type TapEntry } from './taps.ts';
-import { lighthouseTargets } from './budgets.ts';
+import { lighthouseTargets } from '../../support/budgets.ts';
 import { checkBudgets, renderMarkdown, type LighthouseEntry, type PageEntry, type Report } from './report.ts';
 import { freePort, serveDist } from './server.ts';
 

@@ -21,8 +21,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Http2Session } from 'node:http2';
 import { generate as selfSignedCertificate } from 'selfsigned';
-import { startSiteServer } from '../../tests/support/site-server.ts';
-import { startFakeSiteverify } from '../../tests/support/stand-ins.ts';
+import { startSiteServer } from '../../support/site-server.ts';
+import { startFakeSiteverify } from '../../support/stand-ins.ts';
 
 function isFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {

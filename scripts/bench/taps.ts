@@ -5,7 +5,7 @@
 // first visit (an empty cache), tapped after the page has loaded and sat idle for three seconds, as in issue 27.
 // Playwright and the DevTools protocol only, so it stays apart from the Lighthouse part of the bench.
 import { chromium, type Page } from '@playwright/test';
-import { chromiumArgs } from '../chromium.ts';
+import { chromiumArgs } from '../../support/chromium.ts';
 
 export interface TapTarget {
   /** What is tapped, as the report names it. */

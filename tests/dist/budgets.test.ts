@@ -9,8 +9,8 @@ import {
   gzipSize,
   islandsIn,
   tapDialog,
-} from '../../scripts/bench/budgets.ts';
-import { rupeeCharacters, textCharacters } from '../../scripts/font-characters.ts';
+} from '../../support/budgets.ts';
+import { rupeeCharacters, textCharacters } from '../../support/font-characters.ts';
 import { builtPages, distRoot, type BuiltPage } from '../support/dist';
 import { inlineScripts } from '../../src/integrations/content-security-policy';
 

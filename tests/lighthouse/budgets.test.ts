@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lighthouseTargets } from '../../scripts/bench/budgets.ts';
+import { lighthouseTargets } from '../../support/budgets.ts';
 import { chromePath, measure } from '../../scripts/bench/lighthouse.ts';
 import { freePort, serveDist } from '../../scripts/bench/server.ts';
 import { distRoot } from '../support/dist';

@@ -12,9 +12,9 @@ import {
   packageRequestFields,
   serviceFieldsProblems,
 } from '../../src/lib/forms';
-import { contactRequest, SITE } from '../support/contact-request';
-import { formBodies } from '../support/form-bodies';
-import { inProcessServices, VERIFY_URL, WEBHOOK_URL, type InProcessServices } from '../support/stand-ins';
+import { contactRequest, SITE } from '../../support/contact-request';
+import { formBodies } from '../../support/form-bodies';
+import { inProcessServices, VERIFY_URL, WEBHOOK_URL, type InProcessServices } from '../../support/stand-ins';
 import { memoryStore, type MemoryStore } from '../support/memory-store';
 
 /*

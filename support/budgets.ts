@@ -5,7 +5,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
 import { parse } from 'node-html-parser';
-import { SITE_DIALOG } from '../../src/lib/site-dialog.ts';
+import { SITE_DIALOG } from '../src/lib/site-dialog.ts';
 
 export const budgets = {
   /**
