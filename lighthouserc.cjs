@@ -1,14 +1,14 @@
 // Lighthouse CI (`npm run test:lighthouse`, the last step of `npm run verify`): Lighthouse on one page of every type,
 // served as Netlify serves it, against the site's budgets (docs/quality.md). This file is the mobile run, three runs a
-// page for the timings; lighthouserc.desktop.cjs is the same pages with the desktop preset. CommonJS, because Lighthouse
-// CI loads its configuration with require().
+// page for the timings; lighthouserc.desktop.cjs is the same pages with the desktop preset, and runs first. CommonJS,
+// because Lighthouse CI loads its configuration with require().
 'use strict';
 const { execFileSync } = require('node:child_process');
 const { existsSync, readdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { chromiumArgs, systemChromium } = require('./support/chromium.ts');
 
-/** The page Netlify answers an unknown address with, and its status, 404. */
+/** An address no page has: the server answers it with the 404 page and status 404. */
 const notFound = '/no-such-page';
 
 /** One page of every type, a chapter among them once the books have one, and the 404 page. */
@@ -94,6 +94,7 @@ const notFoundAudits = {
   ),
   'errors-in-console': ['error', { maxLength: 1 }],
   'is-crawlable': ['error', { maxLength: 1 }],
+  // The status itself, 404, is checked by tests/dist/server-integration.test.ts.
   'http-status-code': 'off',
 };
 
