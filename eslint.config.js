@@ -19,7 +19,16 @@ import tseslint from 'typescript-eslint';
  */
 export default defineConfig(
   {
-    ignores: ['dist/', '.astro/', '.netlify/', '.data/', 'reports/', 'playwright-report/', 'test-results/', 'public/'],
+    ignores: [
+      'dist/',
+      '.astro/',
+      '.netlify/',
+      '.data/',
+      '.lighthouseci/',
+      'playwright-report/',
+      'test-results/',
+      'public/',
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommended,
@@ -39,6 +48,11 @@ export default defineConfig(
         },
       ],
     },
+  },
+  {
+    // Lighthouse CI loads its configuration (lighthouserc.cjs) with require(), so it is CommonJS.
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['src/islands/**/*.{ts,tsx}'],

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs, systemChromium } from './scripts/chromium.ts';
+import { chromiumArgs, systemChromium } from './support/chromium.ts';
 
 /*
  * End-to-end tests in Chromium against the built site, served by the same

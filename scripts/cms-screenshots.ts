@@ -1,7 +1,7 @@
 // Screenshots of the content editor for CONTENT.md, taken from the built site
 // (run `npm run build` first): `npm run content:screenshots` (PORT sets the port
 // of the server it starts, default 4329). The editor works on a copy of
-// src/content in the browser's private file system (tests/support/cms-folder.ts),
+// src/content in the browser's private file system (support/cms-folder.ts),
 // so nothing on disk changes and nobody signs in; nothing is saved. Each picture
 // is cropped to the part of the screen a step talks about, to stay small.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Locator, type Page } from '@playwright/test';
-import { contentTree, openEditorOn } from '../tests/support/cms-folder.ts';
-import { startSiteServer } from '../tests/support/site-server.ts';
-import { chromiumArgs, systemChromium } from './chromium.ts';
+import { contentTree, openEditorOn } from '../support/cms-folder.ts';
+import { startSiteServer } from '../support/site-server.ts';
+import { chromiumArgs, systemChromium } from '../support/chromium.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.PORT ?? 4329);

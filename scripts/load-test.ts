@@ -18,10 +18,10 @@ import { parseArgs } from 'node:util';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import type { StoredSubmission } from '../netlify/lib/records.ts';
-import { contactRequest } from '../tests/support/contact-request.ts';
-import { formBodies } from '../tests/support/form-bodies.ts';
-import { startSiteServer, type SiteServer } from '../tests/support/site-server.ts';
-import { PASSING_TOKEN, startFakeSiteverify, startWebhookReceiver } from '../tests/support/stand-ins.ts';
+import { contactRequest } from '../support/contact-request.ts';
+import { formBodies } from '../support/form-bodies.ts';
+import { startSiteServer, type SiteServer } from '../support/site-server.ts';
+import { PASSING_TOKEN, startFakeSiteverify, startWebhookReceiver } from '../support/stand-ins.ts';
 
 const { values: options } = parseArgs({
   options: {

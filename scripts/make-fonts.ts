@@ -1,13 +1,13 @@
 /*
  * Cuts the site's two font files out of @fontsource-variable/inter with harfbuzz: inter-text.woff2 (the characters
- * scripts/font-characters.ts lists) and inter-rupee.woff2 (₹ alone), weights 400 to 700, kerning and tabular
+ * support/font-characters.ts lists) and inter-rupee.woff2 (₹ alone), weights 400 to 700, kerning and tabular
  * figures only: about 22 KB together against Fontsource's 85 KB file for ₹ alone. global.css's unicode-range must
  * claim the same characters (tests/unit/fonts.test.ts). Run after upgrading Inter: node scripts/make-fonts.ts
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import subsetFont from 'subset-font';
-import { rupeeCharacters, textCharacters } from './font-characters.ts';
+import { rupeeCharacters, textCharacters } from '../support/font-characters.ts';
 
 const root = join(import.meta.dirname, '..');
 const source = join(root, 'node_modules/@fontsource-variable/inter/files');

@@ -22,7 +22,7 @@ const plans: Record<string, string[][][]> = {
     [['test:dist', 'test:fault'], ['test:e2e']],
   ],
   // The slow suites on a fresh build, one at a time: the sweep of every page in Chromium, the load
-  // test, then Lighthouse, alone so that nothing shares the CPU it measures with.
+  // test, then Lighthouse CI (lighthouserc.cjs), alone so that nothing shares the CPU it measures with.
   verify: [[['build', 'test:pages', 'test:load', 'test:lighthouse']]],
 };
 

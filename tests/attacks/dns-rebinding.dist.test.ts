@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formBodies } from '../support/form-bodies';
-import { startSiteServer, type SiteServer } from '../support/site-server';
-import { PASSING_TOKEN, startFakeSiteverify, type FakeSiteverify } from '../support/stand-ins';
+import { formBodies } from '../../support/form-bodies';
+import { startSiteServer, type SiteServer } from '../../support/site-server';
+import { PASSING_TOKEN, startFakeSiteverify, type FakeSiteverify } from '../../support/stand-ins';
 
 /*
  * DNS rebinding: a hostile page at http://rebind.example:PORT whose name is made to resolve to 127.0.0.1 is, to the

@@ -6,8 +6,8 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { erasePerson } from '../../netlify/lib/personal-data';
 import { submissionKey, type StoredSubmission, type SubmissionStore } from '../../netlify/lib/records';
 import { startBlobs } from '../support/blobs';
-import { formBodies, person } from '../support/form-bodies';
-import { cleanEnv } from '../support/site-server';
+import { formBodies, person } from '../../support/form-bodies';
+import { cleanEnv } from '../../support/site-server';
 import { devConfig, rawStore, send, useHarness } from '../support/function-harness';
 
 /*

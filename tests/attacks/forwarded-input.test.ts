@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readSubmission } from '../../netlify/lib/records';
 import { submissionSchema } from '../../src/lib/forms';
-import { formBodies, NOTICE_VERSION } from '../support/form-bodies';
-import { PASSING_TOKEN } from '../support/stand-ins';
+import { formBodies, NOTICE_VERSION } from '../../support/form-bodies';
+import { PASSING_TOKEN } from '../../support/stand-ins';
 import { send, useHarness, rawStore } from '../support/function-harness';
 
 /*

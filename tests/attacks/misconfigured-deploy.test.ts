@@ -4,8 +4,8 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { deployKind, HCAPTCHA_TEST_SECRET, HCAPTCHA_VERIFY_URL, readConfig } from '../../netlify/lib/config';
 import { deploySettingsProblem, HCAPTCHA_TEST_SITE_KEY } from '../../src/integrations/deploy-settings';
-import { formBodies } from '../support/form-bodies';
-import { PASSING_TOKEN } from '../support/stand-ins';
+import { formBodies } from '../../support/form-bodies';
+import { PASSING_TOKEN } from '../../support/stand-ins';
 import { KEY, send, useHarness } from '../support/function-harness';
 
 /*

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { contactRequest } from '../support/contact-request';
-import { formBodies, person } from '../support/form-bodies';
-import { cleanEnv, startSiteServer, type SiteServer } from '../support/site-server';
-import { PASSING_TOKEN, startFakeSiteverify, type FakeSiteverify } from '../support/stand-ins';
+import { contactRequest } from '../../support/contact-request';
+import { formBodies, person } from '../../support/form-bodies';
+import { cleanEnv, startSiteServer, type SiteServer } from '../../support/site-server';
+import { PASSING_TOKEN, startFakeSiteverify, type FakeSiteverify } from '../../support/stand-ins';
 import { KEY } from '../support/function-harness';
 
 /*

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { readConfig } from '../../netlify/lib/config';
 import { openSubmission, readSubmission } from '../../netlify/lib/records';
 import contactFunction from '../../netlify/functions/contact';
-import { formBodies, person } from '../support/form-bodies';
-import { PASSING_TOKEN } from '../support/stand-ins';
+import { formBodies, person } from '../../support/form-bodies';
+import { PASSING_TOKEN } from '../../support/stand-ins';
 import { devConfig, KEY, rawStore, send, useHarness } from '../support/function-harness';
 
 /*

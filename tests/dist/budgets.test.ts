@@ -9,8 +9,8 @@ import {
   gzipSize,
   islandsIn,
   tapDialog,
-} from '../../scripts/bench/budgets.ts';
-import { rupeeCharacters, textCharacters } from '../../scripts/font-characters.ts';
+} from '../../support/budgets.ts';
+import { rupeeCharacters, textCharacters } from '../../support/font-characters.ts';
 import { builtPages, distRoot, type BuiltPage } from '../support/dist';
 import { inlineScripts } from '../../src/integrations/content-security-policy';
 
@@ -19,8 +19,8 @@ import { inlineScripts } from '../../src/integrations/content-security-policy';
  * browser: what a page could load before the visitor does anything, the first
  * round trip, fonts and images. What a browser decides (no script loaded before
  * use, no lazy LCP image, at each width) is checked by the browser tests' page
- * sweep (tests/e2e/support/page-sweep.ts); Lighthouse scores and timings are
- * measured by `npm run bench`.
+ * sweep (tests/e2e/support/page-sweep.ts); Lighthouse's scores and timings are
+ * Lighthouse CI's assertions (lighthouserc.cjs).
  */
 
 const pages = builtPages();

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { StoredSubmission } from '../../netlify/lib/records';
-import { contactRequest } from '../support/contact-request';
-import { cleanEnv, startSiteServer, type SiteServer } from '../support/site-server';
-import { formBodies } from '../support/form-bodies';
+import { contactRequest } from '../../support/contact-request';
+import { cleanEnv, startSiteServer, type SiteServer } from '../../support/site-server';
+import { formBodies } from '../../support/form-bodies';
 import {
   PASSING_TOKEN,
   startFakeSiteverify,
@@ -14,7 +14,7 @@ import {
   type FakeSiteverify,
   type SmtpStandIn,
   type WebhookReceiver,
-} from '../support/stand-ins';
+} from '../../support/stand-ins';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 

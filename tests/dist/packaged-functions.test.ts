@@ -14,9 +14,9 @@ import {
   type Invocation,
   type PackagedFunction,
 } from '../support/packaged-functions';
-import { contactRequest } from '../support/contact-request';
-import { PASSING_TOKEN, startFakeSiteverify, type FakeSiteverify } from '../support/stand-ins';
-import { formBodies } from '../support/form-bodies';
+import { contactRequest } from '../../support/contact-request';
+import { PASSING_TOKEN, startFakeSiteverify, type FakeSiteverify } from '../../support/stand-ins';
+import { formBodies } from '../../support/form-bodies';
 
 /*
  * The functions as a deploy ships them (tests/support/packaged-functions.ts):

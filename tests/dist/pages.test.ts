@@ -9,7 +9,7 @@ import { contentRoot, readCollection } from '../unit/content-files';
 import { builtPages, distRoot, jsonLd, page } from '../support/dist';
 import { site } from '../../src/site';
 import { inlineScripts, sha256 } from '../../src/integrations/content-security-policy';
-import { firstPaintCss } from '../../scripts/bench/budgets.ts';
+import { firstPaintCss } from '../../support/budgets.ts';
 
 /* The built site: every page complete, every link resolving, every route present. */
 

@@ -8,18 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { readSubmission, type StoredSubmission, type SubmissionStore } from '../../netlify/lib/records';
-import { contactRequest } from '../support/contact-request';
+import { contactRequest } from '../../support/contact-request';
 import { builtPages, distRoot } from '../support/dist';
-import { formBodies, person } from '../support/form-bodies';
+import { formBodies, person } from '../../support/form-bodies';
 import { seedPending } from '../support/pending-submissions';
-import { cleanEnv, startSiteServer, type SiteServer } from '../support/site-server';
+import { cleanEnv, startSiteServer, type SiteServer } from '../../support/site-server';
 import {
   PASSING_TOKEN,
   startFakeSiteverify,
   startWebhookReceiver,
   type FakeSiteverify,
   type WebhookReceiver,
-} from '../support/stand-ins';
+} from '../../support/stand-ins';
 
 /*
  * The local server of `npm start` (scripts/serve.ts, Netlify's runtime) over

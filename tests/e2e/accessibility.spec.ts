@@ -1,5 +1,5 @@
 import { test as plain, type Page } from '@playwright/test';
-import { renderEverything } from '../../scripts/bench/budgets.ts';
+import { renderEverything } from '../../support/budgets.ts';
 import { builtPages, onePageOfEachType } from '../support/dist';
 import { expect, test } from './fixtures';
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { renderEverything } from '../../scripts/bench/budgets.ts';
+import { renderEverything } from '../../support/budgets.ts';
 import { axeViolations, expect, hasHorizontalScroll, test } from './fixtures';
 
 /*

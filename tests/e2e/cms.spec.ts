@@ -4,12 +4,12 @@ import { expect, test } from '@playwright/test';
 import { parse as parseYaml } from 'yaml';
 import { formatInr } from '../../src/lib/inr';
 import { slugify } from '../../src/lib/slug';
-import { contentTree, openEditorOn, readContentTree, readSavedFile } from '../support/cms-folder';
+import { contentTree, openEditorOn, readContentTree, readSavedFile } from '../../support/cms-folder';
 import { projectCopy } from '../support/project-copy';
 
 /*
  * The content editor at /admin in its local-repository mode, on a copy of
- * src/content in the browser's private file system (tests/support/cms-folder.ts).
+ * src/content in the browser's private file system (support/cms-folder.ts).
  * An author changes a price and a paragraph and adds a chapter with a formula;
  * afterwards every file under src/content is read back: those three may differ,
  * byte for byte as expected, and nothing else may have changed or appeared.

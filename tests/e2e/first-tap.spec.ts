@@ -7,7 +7,7 @@ import { axeViolations, expect, test } from './fixtures';
  * lets it go, so what is asserted before that cannot depend on how fast anything loads: the dialog is open, named,
  * focused and closable, every module the island needs has been asked for at once, and what was typed into it is
  * still there, with the focus, once the island has taken it over. How fast it all is, the bench measures
- * (`npm run bench -- --taps`).
+ * (`npm run bench:taps`).
  */
 
 /** Holds every script of the site until `release` is called; `asked` lists them as the page asks for them. */

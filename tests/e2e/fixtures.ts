@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { renderEverything, wcagTags } from '../../scripts/bench/budgets.ts';
+import { renderEverything, wcagTags } from '../../support/budgets.ts';
 
 /*
  * Every test runs offline: any request to a host other than this machine is

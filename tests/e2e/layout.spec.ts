@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { renderEverything } from '../../scripts/bench/budgets.ts';
+import { renderEverything } from '../../support/budgets.ts';
 import { expect, test } from './fixtures';
 
 /*

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { contentRoot } from '../unit/content-files';
-import { renderEverything } from '../../scripts/bench/budgets.ts';
+import { renderEverything } from '../../support/budgets.ts';
 
 /* The success stories on the home page: side by side where three fit, a track to slide through where they do not. */
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse, type HTMLElement } from 'node-html-parser';
-import { distPages } from '../../scripts/bench/budgets.ts';
+import { distPages } from '../../support/budgets.ts';
 
 /* The built site in dist/, read as files: what Netlify would publish. */
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, vi } from 'vitest';
 import { startBlobs } from './blobs';
-import { startWebhookReceiver } from './stand-ins';
+import { startWebhookReceiver } from '../../support/stand-ins';
 
 /**
  * For the tests of one file that call the functions as Netlify does: a Blobs

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { readConfig } from '../../netlify/lib/config';
 import { handleContact } from '../../netlify/lib/contact';
 import { startBlobs } from './blobs';
-import { contactRequest, SITE } from './contact-request';
-import { inProcessServices, VERIFY_URL, WEBHOOK_URL, type InProcessServices } from './stand-ins';
+import { contactRequest, SITE } from '../../support/contact-request';
+import { inProcessServices, VERIFY_URL, WEBHOOK_URL, type InProcessServices } from '../../support/stand-ins';
 
 /*
  * What the function's attack tests share: a Blobs server on loopback, the in-process stand-ins for hCaptcha

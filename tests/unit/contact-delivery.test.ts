@@ -12,7 +12,7 @@ import { startBlobs } from '../support/blobs';
 import { useFakeClock } from '../support/fake-clock';
 import { seedPending } from '../support/pending-submissions';
 import { memoryStore, type MemoryStore } from '../support/memory-store';
-import { inProcessServices, startWebhookReceiver, WEBHOOK_URL } from '../support/stand-ins';
+import { inProcessServices, startWebhookReceiver, WEBHOOK_URL } from '../../support/stand-ins';
 
 /*
  * The retry run (the scheduled deliver-pending function): runs that overlap,

@@ -5,15 +5,15 @@ import { deliverPending } from '../../netlify/lib/delivery';
 import { readSubmission, type StoredSubmission } from '../../netlify/lib/records';
 import { startBlobs } from '../support/blobs';
 import { useFakeClock } from '../support/fake-clock';
-import { contactRequest, SITE } from '../support/contact-request';
-import { formBodies, NOTICE_VERSION, person } from '../support/form-bodies';
+import { contactRequest, SITE } from '../../support/contact-request';
+import { formBodies, NOTICE_VERSION, person } from '../../support/form-bodies';
 import {
   PASSING_TOKEN,
   startFakeSiteverify,
   startWebhookReceiver,
   type FakeSiteverify,
   type WebhookReceiver,
-} from '../support/stand-ins';
+} from '../../support/stand-ins';
 
 /*
  * The submission function's handler with Web Requests, a real Netlify Blobs

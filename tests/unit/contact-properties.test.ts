@@ -5,9 +5,9 @@ import { readConfig } from '../../netlify/lib/config';
 import { handleContact, MAX_BODY_BYTES } from '../../netlify/lib/contact';
 import type { StoredSubmission } from '../../netlify/lib/records';
 import { FORMS, serviceFieldsProblems } from '../../src/lib/forms';
-import { contactRequest, SITE } from '../support/contact-request';
-import { formBodies } from '../support/form-bodies';
-import { inProcessServices, VERIFY_URL, WEBHOOK_URL, type InProcessServices } from '../support/stand-ins';
+import { contactRequest, SITE } from '../../support/contact-request';
+import { formBodies } from '../../support/form-bodies';
+import { inProcessServices, VERIFY_URL, WEBHOOK_URL, type InProcessServices } from '../../support/stand-ins';
 import { memoryStore, type MemoryStore } from '../support/memory-store';
 
 /*

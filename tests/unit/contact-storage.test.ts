@@ -3,9 +3,9 @@ import { readConfig } from '../../netlify/lib/config';
 import { handleContact, type ContactDependencies } from '../../netlify/lib/contact';
 import { deliverPending, LEASE_MS, ORPHAN_MARKER_GRACE_MS } from '../../netlify/lib/delivery';
 import type { StoredSubmission, SubmissionStore } from '../../netlify/lib/records';
-import { contactRequest, SITE } from '../support/contact-request';
-import { formBodies, person } from '../support/form-bodies';
-import { inProcessServices, VERIFY_URL, WEBHOOK_URL, type InProcessServices } from '../support/stand-ins';
+import { contactRequest, SITE } from '../../support/contact-request';
+import { formBodies, person } from '../../support/form-bodies';
+import { inProcessServices, VERIFY_URL, WEBHOOK_URL, type InProcessServices } from '../../support/stand-ins';
 import { crashingStore, memoryStore, type MemoryStore } from '../support/memory-store';
 
 /*

@@ -6,7 +6,7 @@ import { getStore } from '@netlify/blobs';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { pendingKey, submissionKey, type StoredSubmission } from '../../netlify/lib/records';
 import { startBlobs } from '../support/blobs';
-import { cleanEnv } from '../support/site-server';
+import { cleanEnv } from '../../support/site-server';
 
 /*
  * `npm run submissions` (scripts/submissions.ts) over a Blobs folder that

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import fontverter from 'fontverter';
 import { Blob, Face } from 'harfbuzzjs';
 import { describe, expect, it } from 'vitest';
-import { rupeeCharacters, textCharacters, unicodeRange } from '../../scripts/font-characters.ts';
+import { rupeeCharacters, textCharacters, unicodeRange } from '../../support/font-characters.ts';
 
 /*
  * A font face that claims a character its file lacks shows the fallback's glyph

@@ -10,9 +10,9 @@ import { emlMailer, mailerFor, MAIL_TIMEOUT_MS, type Mailer } from '../../netlif
 import { readSubmission } from '../../netlify/lib/records';
 import { site } from '../../src/site';
 import { useHarness } from '../support/function-harness';
-import { contactRequest, SITE } from '../support/contact-request';
-import { formBodies, person } from '../support/form-bodies';
-import { startSmtpStandIn, VERIFY_URL, type SmtpStandIn } from '../support/stand-ins';
+import { contactRequest, SITE } from '../../support/contact-request';
+import { formBodies, person } from '../../support/form-bodies';
+import { startSmtpStandIn, VERIFY_URL, type SmtpStandIn } from '../../support/stand-ins';
 
 /*
  * The e-mail channels through a real SMTP conversation: the submission function with a Blobs server on loopback,

@@ -1,13 +1,13 @@
 // The server the browser tests run against: `npm start`'s server (scripts/serve.ts,
-// Netlify's runtime), started as every test starts it (tests/support/site-server.ts),
+// Netlify's runtime), started as every test starts it (support/site-server.ts),
 // with a fake hCaptcha siteverify API on loopback in front of the packaged function
 // and its Blobs in a fresh temporary folder. Playwright starts it with PORT set,
 // waits for its first page and stops it.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSiteServer } from '../../support/site-server.ts';
-import { startFakeSiteverify } from '../../support/stand-ins.ts';
+import { startSiteServer } from '../../../support/site-server.ts';
+import { startFakeSiteverify } from '../../../support/stand-ins.ts';
 
 const siteverify = await startFakeSiteverify();
 const server = await startSiteServer({

@@ -1,4 +1,4 @@
-import noticeWords from '../../src/content/privacy-notice.json' with { type: 'json' };
+import noticeWords from '../src/content/privacy-notice.json' with { type: 'json' };
 
 /*
  * Valid bodies of POST /api/contact, one per form, as the site's forms send

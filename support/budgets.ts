@@ -1,11 +1,11 @@
 // The budgets of the site (docs/decisions.md, "Performance budgets") and the reading of dist/ they need, in one
-// place: `npm run bench` reports against them, and the tests assert them
-// (tests/dist/budgets.test.ts from the files, tests/e2e/budgets.spec.ts in Chromium).
-import { existsSync, readdirSync } from 'node:fs';
+// place: the tests assert them (tests/dist/budgets.test.ts from the files, the browser tests in Chromium) and
+// `npm run bench:taps` measures the first tap against them. Lighthouse's budgets are its assertions, in lighthouserc.cjs.
+import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
 import { parse } from 'node-html-parser';
-import { SITE_DIALOG } from '../../src/lib/site-dialog.ts';
+import { SITE_DIALOG } from '../src/lib/site-dialog.ts';
 
 export const budgets = {
   /**
@@ -16,14 +16,6 @@ export const budgets = {
   firstRoundTripBytes: 14 * 1024,
   /** Font files any one page may reference. */
   maxFontFiles: 2,
-  /** Every Lighthouse category, mobile and desktop. */
-  lighthouseScore: 100,
-  /** Mobile LCP under Lighthouse's simulated Slow 4G and 4x CPU slowdown, in ms. */
-  mobileLcpMs: 950,
-  /** Mobile LCP over its network floor (scripts/bench/lighthouse.ts, LcpFloor): at most this much above the network. */
-  mobileLcpFloorRatio: 1.15,
-  /** Cumulative layout shift, mobile and desktop. */
-  cls: 0,
   /**
    * The dialog a tap opens, with its script, at the end of every page: the gzip bytes it adds to the page (0.7 to
    * 1 KB as it stands, more on a long page, where it shares less with the text before it).
@@ -169,42 +161,4 @@ export function firstRoundTrip(html: string, path: string): { html: string; part
     throw new Error(`${path}: no <header> and "${reading.text}" in <main>, which mark where its first screen ends`);
   const last = blocks[Math.min(firstScreenBlocks, blocks.length) - 1]!;
   return { html: html.slice(0, Math.max(header.range[1], last.range[1])), part: 'first screen' };
-}
-
-/** A page Lighthouse measures; `path` is null when dist/ has no page of that type yet. */
-export interface LighthouseTarget {
-  type: string;
-  path: string | null;
-  note?: string;
-  ignoreStatusCode?: boolean;
-}
-
-/** The pages Lighthouse measures: one of every type, a chapter only once the books have chapters. */
-export function lighthouseTargets(distRoot: string): LighthouseTarget[] {
-  const booksDirectory = join(distRoot, 'books');
-  const chapter = existsSync(booksDirectory)
-    ? readdirSync(booksDirectory, { withFileTypes: true })
-        .filter((entry) => entry.isDirectory())
-        .flatMap((entry) =>
-          readdirSync(join(booksDirectory, entry.name))
-            .filter((name) => name.endsWith('.html'))
-            .map((name) => `/books/${entry.name}/${name.replace(/\.html$/, '')}`),
-        )
-        .sort()[0]
-    : undefined;
-  return [
-    { type: 'Home', path: '/' },
-    { type: 'Services', path: '/our-services' },
-    { type: 'A service', path: '/our-services/seo' },
-    { type: 'What we do', path: '/what-we-do' },
-    { type: 'Our story', path: '/our-story' },
-    { type: 'Contact us', path: '/contact-us' },
-    { type: 'A policy', path: '/privacy-policy' },
-    { type: 'Apps', path: '/apps' },
-    { type: 'A book', path: '/books/basic-electrical-engineering' },
-    chapter
-      ? { type: 'A chapter', path: chapter }
-      : { type: 'A chapter', path: null, note: 'skipped: dist/ has no /books/<book>/<chapter> page yet' },
-    { type: '404', path: '/no-such-page', ignoreStatusCode: true },
-  ];
 }

@@ -1,7 +1,7 @@
 // How every tool here starts Chromium: the browser tests (playwright.config.ts),
-// the bench's page measurements and Lighthouse (scripts/bench). One list, so a
-// flag that keeps Chromium off the network or working in a container is never
-// missing from one of them.
+// the editor's screenshots, the first-tap bench and Lighthouse CI (lighthouserc.cjs).
+// One list, so a flag that keeps Chromium off the network or working in a
+// container is never missing from one of them.
 import { existsSync } from 'node:fs';
 
 /** CHROMIUM_PATH (or CHROME_PATH), otherwise the system's Chromium when there is one. */

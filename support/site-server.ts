@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
  * bench, so a change of local runtime is a change here alone.
  */
 
-const root = resolve(import.meta.dirname, '../..');
+const root = resolve(import.meta.dirname, '..');
 
 export interface SiteServer {
   /** Where to send requests. */
