@@ -749,107 +749,110 @@ for (const setup of setups) {
         expect(await axeViolations(page)).toEqual([]);
       });
 
-      test(`${form.name}: a blocked robot check offers a way out that keeps every word, and "try again" sends without retyping`, async ({
-        page,
-      }) => {
-        const blocked: string[] = [];
-        const block = (route: Route) => {
-          blocked.push(route.request().url());
-          return route.abort('blockedbyclient');
-        };
-        await page.route(HCAPTCHA_SCRIPT, block);
-        const scope = await form.open(page);
-        await form.fill(scope);
-        await expect(scope.getByText('The robot check could not load.')).toBeVisible();
-        expect(blocked.length).toBeGreaterThan(0);
-        await expectWayOut(page, scope, form);
-
-        // Sending now says in words why it cannot go, and keeps everything.
-        await press(scope.getByRole('button', { name: form.send }));
-        const summary = scope.getByRole('alert').filter({ hasText: 'There is a problem' });
-        await expect(summary.getByRole('link', { name: /The robot check could not load/ })).toBeVisible();
-
-        // The block lifts (the visitor pauses their ad blocker): the check comes back, nothing was retyped.
-        await page.unroute(HCAPTCHA_SCRIPT, block);
-        await press(scope.getByRole('button', { name: 'Try the check again' }));
-        await checkAndSend(page, scope, form);
-      });
-
-      test(`${form.name}: a check that loads but cannot reach hCaptcha offers the way out; "try again" sends without retyping`, async ({
-        page,
-      }) => {
-        const scope = await form.open(page);
-        await form.fill(scope);
-        const human = scope.getByRole('button', { name: 'I am human' });
-        await expect(human).toBeVisible();
-        await steerStub(page, { answer: 'network-error' });
-        await press(human);
-        await expect(scope.getByText('The robot check stopped working.')).toBeVisible();
-        await expectWayOut(page, scope, form);
-
-        await press(scope.getByRole('button', { name: form.send }));
-        const summary = scope.getByRole('alert').filter({ hasText: 'There is a problem' });
-        await expect(summary.getByRole('link', { name: /The robot check stopped working/ })).toBeVisible();
-
-        // hCaptcha can be reached again: the check comes back and the form goes as typed.
-        await steerStub(page, { answer: 'token' });
-        await press(scope.getByRole('button', { name: 'Try the check again' }));
-        await checkAndSend(page, scope, form);
-      });
-
-      test(`${form.name}: a check that never answers a press offers the way out after a few seconds`, async ({
-        page,
-      }) => {
-        // The real widget is a frame from hCaptcha's servers: a press in it shows only as focus moving into it.
-        await page.addInitScript(() => {
-          (window as unknown as { hcaptchaStubSettings: object }).hcaptchaStubSettings = {
-            framed: true,
-            answer: 'nothing',
+      // The robot check's ways out are the same code at every width: they run on the phone, where most visitors are.
+      if (setup.touch) {
+        test(`${form.name}: a blocked robot check offers a way out that keeps every word, and "try again" sends without retyping`, async ({
+          page,
+        }) => {
+          const blocked: string[] = [];
+          const block = (route: Route) => {
+            blocked.push(route.request().url());
+            return route.abort('blockedbyclient');
           };
+          await page.route(HCAPTCHA_SCRIPT, block);
+          const scope = await form.open(page);
+          await form.fill(scope);
+          await expect(scope.getByText('The robot check could not load.')).toBeVisible();
+          expect(blocked.length).toBeGreaterThan(0);
+          await expectWayOut(page, scope, form);
+
+          // Sending now says in words why it cannot go, and keeps everything.
+          await press(scope.getByRole('button', { name: form.send }));
+          const summary = scope.getByRole('alert').filter({ hasText: 'There is a problem' });
+          await expect(summary.getByRole('link', { name: /The robot check could not load/ })).toBeVisible();
+
+          // The block lifts (the visitor pauses their ad blocker): the check comes back, nothing was retyped.
+          await page.unroute(HCAPTCHA_SCRIPT, block);
+          await press(scope.getByRole('button', { name: 'Try the check again' }));
+          await checkAndSend(page, scope, form);
         });
-        await page.clock.install();
-        const scope = await form.open(page);
-        await form.fill(scope);
-        const human = scope.frameLocator('iframe[title*="hCaptcha"]').getByRole('button', { name: 'I am human' });
-        await expect(human).toBeVisible();
-        // Left alone, a drawn check waits for the visitor as long as they like.
-        await page.clock.fastForward(CAPTCHA_ANSWER_PATIENCE_MS * 4);
-        await expect(human).toBeVisible();
 
-        await press(human);
-        await expect(scope.frameLocator('iframe[title*="hCaptcha"]').getByText('Checking…')).toBeVisible();
-        await expect(scope.getByText('The robot check stopped working.')).toBeHidden();
-        await page.clock.fastForward(CAPTCHA_ANSWER_PATIENCE_MS);
-        await expect(scope.getByText('The robot check stopped working.')).toBeVisible();
-        await expectWayOut(page, scope, form);
-      });
+        test(`${form.name}: a check that loads but cannot reach hCaptcha offers the way out; "try again" sends without retyping`, async ({
+          page,
+        }) => {
+          const scope = await form.open(page);
+          await form.fill(scope);
+          const human = scope.getByRole('button', { name: 'I am human' });
+          await expect(human).toBeVisible();
+          await steerStub(page, { answer: 'network-error' });
+          await press(human);
+          await expect(scope.getByText('The robot check stopped working.')).toBeVisible();
+          await expectWayOut(page, scope, form);
 
-      test(`${form.name}: an expired check is asked for again, and nothing typed is lost`, async ({ page }) => {
-        const posts: string[] = [];
-        page.on('request', (request) => {
-          if (request.url().endsWith('/api/contact')) posts.push(request.url());
+          await press(scope.getByRole('button', { name: form.send }));
+          const summary = scope.getByRole('alert').filter({ hasText: 'There is a problem' });
+          await expect(summary.getByRole('link', { name: /The robot check stopped working/ })).toBeVisible();
+
+          // hCaptcha can be reached again: the check comes back and the form goes as typed.
+          await steerStub(page, { answer: 'token' });
+          await press(scope.getByRole('button', { name: 'Try the check again' }));
+          await checkAndSend(page, scope, form);
         });
-        const scope = await form.open(page);
-        // The check is done first: on a complete package request a token sends the form at once.
-        await press(scope.getByRole('textbox').first());
-        const human = scope.getByRole('button', { name: 'I am human' });
-        await press(human);
-        await expect(scope.getByRole('button', { name: 'Verified' })).toBeVisible();
-        await form.fill(scope);
-        await steerStub(page, { expire: true });
-        await expect(
-          scope.getByText('The check that you are not a robot has expired.', { exact: false }),
-        ).toBeVisible();
 
-        await press(scope.getByRole('button', { name: form.send }));
-        const summary = scope.getByRole('alert').filter({ hasText: 'There is a problem' });
-        await expect(summary).toBeFocused();
-        await expect(summary.getByRole('link')).toHaveText([
-          'The check that you are not a robot has expired. Complete it again',
-        ]);
-        expect(posts).toEqual([]);
-        await checkAndSend(page, scope, form);
-      });
+        test(`${form.name}: a check that never answers a press offers the way out after a few seconds`, async ({
+          page,
+        }) => {
+          // The real widget is a frame from hCaptcha's servers: a press in it shows only as focus moving into it.
+          await page.addInitScript(() => {
+            (window as unknown as { hcaptchaStubSettings: object }).hcaptchaStubSettings = {
+              framed: true,
+              answer: 'nothing',
+            };
+          });
+          await page.clock.install();
+          const scope = await form.open(page);
+          await form.fill(scope);
+          const human = scope.frameLocator('iframe[title*="hCaptcha"]').getByRole('button', { name: 'I am human' });
+          await expect(human).toBeVisible();
+          // Left alone, a drawn check waits for the visitor as long as they like.
+          await page.clock.fastForward(CAPTCHA_ANSWER_PATIENCE_MS * 4);
+          await expect(human).toBeVisible();
+
+          await press(human);
+          await expect(scope.frameLocator('iframe[title*="hCaptcha"]').getByText('Checking…')).toBeVisible();
+          await expect(scope.getByText('The robot check stopped working.')).toBeHidden();
+          await page.clock.fastForward(CAPTCHA_ANSWER_PATIENCE_MS);
+          await expect(scope.getByText('The robot check stopped working.')).toBeVisible();
+          await expectWayOut(page, scope, form);
+        });
+
+        test(`${form.name}: an expired check is asked for again, and nothing typed is lost`, async ({ page }) => {
+          const posts: string[] = [];
+          page.on('request', (request) => {
+            if (request.url().endsWith('/api/contact')) posts.push(request.url());
+          });
+          const scope = await form.open(page);
+          // The check is done first: on a complete package request a token sends the form at once.
+          await press(scope.getByRole('textbox').first());
+          const human = scope.getByRole('button', { name: 'I am human' });
+          await press(human);
+          await expect(scope.getByRole('button', { name: 'Verified' })).toBeVisible();
+          await form.fill(scope);
+          await steerStub(page, { expire: true });
+          await expect(
+            scope.getByText('The check that you are not a robot has expired.', { exact: false }),
+          ).toBeVisible();
+
+          await press(scope.getByRole('button', { name: form.send }));
+          const summary = scope.getByRole('alert').filter({ hasText: 'There is a problem' });
+          await expect(summary).toBeFocused();
+          await expect(summary.getByRole('link')).toHaveText([
+            'The check that you are not a robot has expired. Complete it again',
+          ]);
+          expect(posts).toEqual([]);
+          await checkAndSend(page, scope, form);
+        });
+      }
     }
   });
 }
