@@ -95,16 +95,10 @@ export function localMailDirectory(env: Env = process.env): string {
 }
 
 /**
- * The configuration for one deploy context (Netlify's context.deploy.context).
- *
- * - production (and any context that is not one of the others): HCAPTCHA_SECRET, never the test secret;
- *   hCaptcha's own siteverify address; SUBMISSIONS_KEY to seal what visitors typed; the "submissions"
- *   store; CONTACT_FORWARD_URL over https only, signed with CONTACT_FORWARD_SECRET; SMTP_URL over TLS with
- *   MAIL_FROM.
- * - deploy previews and branch deploys: hCaptcha's test keys, their own "submissions-preview" store, no
- *   webhook and no e-mail; a production-only setting they can see is reported, and used for nothing.
- * - dev (npm start, tests): HCAPTCHA_SECRET or the test secret, the test settings (HCAPTCHA_VERIFY_URL,
- *   SUBMISSIONS_STORE), CONTACT_FORWARD_URL when set, and SMTP_URL or else .eml files in LOCAL_MAIL_DIR.
+ * The configuration for one deploy context (Netlify's context.deploy.context). Production, and any context it does
+ * not know, needs the real hCaptcha secret, SUBMISSIONS_KEY, an https webhook with its secret and SMTP over TLS;
+ * previews and branch deploys get hCaptcha's test keys, a store of their own and no webhook or e-mail, and report
+ * any production-only setting they can see; dev (npm start, tests) takes the test settings and writes .eml files.
  */
 export function readConfig(env: Env = process.env, deployContext: string | undefined = env.CONTEXT): SubmissionConfig {
   const kind = deployKind(deployContext);

@@ -1,16 +1,10 @@
 import { wellFormed } from './text';
 
 /*
- * What a visitor has typed into a form survives a reload of the page until it
- * is sent: it is kept in sessionStorage (this tab only, gone when it closes)
- * and cleared once the server has accepted it.
- *
- * A draft is read as untrusted text: another script of the page, an older
- * version of the form or a damaged storage may have written it, and a draft
- * that breaks the form would break it again on every reload. So only answers
- * of the shapes a form has are read back, as well-formed text, and a draft
- * that cannot be read is discarded (so is one that makes its form throw:
- * src/islands/IslandErrorBoundary.tsx).
+ * What a visitor typed survives a reload until it is sent: kept in sessionStorage (this tab only), cleared once the
+ * server accepts it. A draft is untrusted text (another script, an older form or damaged storage may have written
+ * it) and one that broke the form would break it on every reload: only answers of the form's shapes are read back,
+ * as well-formed text, and anything else is discarded.
  */
 
 const prefix = 'qd-draft:';
