@@ -43,8 +43,7 @@ function stage(cwd: string): string {
   const folder = mkdtempSync(join(tmpdir(), 'qd-bench-'));
   cpSync(join(cwd, 'dist'), join(folder, 'dist'), { recursive: true });
   mkdirSync(join(folder, 'scripts'));
-  cpSync(join(cwd, 'scripts/serve.ts'), join(folder, 'scripts/serve.ts'));
-  for (const file of ['package.json', 'netlify.toml'])
+  for (const file of ['scripts/serve.ts', 'scripts/local-blobs.ts', 'package.json', 'netlify.toml'])
     if (existsSync(join(cwd, file))) cpSync(join(cwd, file), join(folder, file));
   // The functions and the sources they import are copied, not linked: Netlify's packager follows a link out of the folder.
   for (const directory of ['netlify', 'src'])
