@@ -6,7 +6,7 @@
 // once to the webhook and as its two .eml files; it prints latency, requests per
 // second, the server's peak memory and PASS or FAIL (exit 1).
 //
-//   npm run load -- --count 500 --concurrency 50 --timeout 600
+//   npm run load -- --count 500 --concurrency 50 --timeout 1800
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,7 +24,7 @@ const { values } = parseArgs({
   options: {
     count: { type: 'string', default: '500' },
     concurrency: { type: 'string', default: '50' },
-    timeout: { type: 'string', default: '600' },
+    timeout: { type: 'string', default: '1800' },
   },
 });
 const [count, concurrency, timeout] = [values.count, values.concurrency, values.timeout].map(Number) as number[];
@@ -37,9 +37,11 @@ const started = Date.now();
 const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}`);
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 let server: SiteServer | undefined;
+// However this script ends, its server ends with it.
+process.on('exit', () => server?.process.kill('SIGKILL'));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
 setTimeout(() => {
   console.log(`FAIL: the load test did not finish within ${timeout} s`);
-  server?.process.kill('SIGKILL');
   process.exit(1);
 }, timeout! * 1000).unref();
 
