@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // Four projects: "unit" tests pure logic and the content files; "dist" checks the
 // built site in dist/ (run after `astro build`, see package.json); "fault" kills
-// the local server in a burst of submissions; "load" sends 150 submissions to the
+// the local server in a burst of submissions; "load" sends 100 submissions to the
 // local server (in `npm run verify`, as it takes a while). Lighthouse runs through Lighthouse CI (lighthouserc.cjs).
 export default defineConfig({
   resolve: {

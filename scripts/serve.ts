@@ -1,235 +1,129 @@
-// The built site and its functions on one port, through Netlify's own local
-// runtime, the libraries under `netlify dev`: @netlify/dev's static server with
-// pretty URLs, header rules (netlify.toml and dist/_headers) and redirects
-// (dist/_redirects), and @netlify/functions-dev's function wrapper, which
-// packages netlify/functions with Netlify's packager (zip-it-and-ship-it) and
-// runs each call in a worker, as production runs it in a Lambda.
-//
-// This file fills only what that runtime leaves to Netlify's CDN: the 404 page
-// for an unknown address, compression, the visitor's address and the deploy
-// context the functions see, methods a Web Request cannot carry, and a timer
-// for the scheduled functions. It also packages each function once, at start:
-// the runtime would package it again for every call (seconds each). Netlify
-// Blobs live in LOCAL_DATA_DIR (default .data/blobs), where `npm run
-// submissions` reads them, and their conditional writes are made atomic here
-// (see serialisedWrites). PORT sets the port (default 4321), CONTEXT the
-// deploy context (default dev), HOST the address it listens on (default
-// 127.0.0.1). It answers its own host names only (see ownHosts), and listens
-// once everything is ready.
+// `npm start`'s server: dist/ and netlify/functions on one port through Netlify's
+// own local runtime, @netlify/dev's NetlifyDev as its README shows it, with what
+// Netlify's CDN does in front of that runtime. docs/local-server.md explains each
+// part and its settings (PORT, HOST, CONTEXT, LOCAL_DATA_DIR, FUNCTION_CALLS).
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { syncBuiltinESMExports } from 'node:module';
-import { Readable } from 'node:stream';
-import { tmpdir } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import workerThreads from 'node:worker_threads';
 import { brotliCompress, gzip } from 'node:zlib';
-import { BlobsServer } from '@netlify/blobs/server';
 import { resolveConfig } from '@netlify/config';
 import { NetlifyDev } from '@netlify/dev';
-import { HTTPServer, mockLocation } from '@netlify/dev-utils';
-import { FunctionsHandler } from '@netlify/functions-dev';
+import { listFunctions } from '@netlify/zip-it-and-ship-it';
+import { startLocalBlobs } from '../support/local-blobs.ts';
 
-const root = fileURLToPath(new URL('../', import.meta.url));
+const root = join(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '127.0.0.1';
 const origin = `http://localhost:${port}`;
-const deployContext = process.env.CONTEXT ?? 'dev';
-const dataDirectory = process.env.LOCAL_DATA_DIR ?? fileURLToPath(new URL('../.data/blobs/', import.meta.url));
-/** The site id the Blobs are kept under; scripts/submissions.ts reads the same. */
-const SITE_ID = 'local-site';
+const dataDirectory = process.env.LOCAL_DATA_DIR ?? join(root, '.data/blobs');
+/** The deploy context, which Netlify's CDN tells a function in this header. */
+const context = { 'x-nf-deploy-context': process.env.CONTEXT ?? 'dev' };
 const log = (line: string) => console.error(`serve: ${line}`);
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-// --------------------------------------------------------------------------- Netlify Blobs
-
-/*
- * Netlify Blobs promises that a create-only write (onlyIfNew, If-None-Match: *)
- * and a write conditional on an ETag (onlyIfMatch, If-Match) are atomic: the
- * idempotency claims, the records and the delivery leases depend on it
- * (netlify/lib/contact.ts, netlify/lib/delivery.ts). @netlify/blobs' local
- * BlobsServer checks the condition and then writes, with file operations
- * between: two writes of one key can both pass the check. Every function call
- * runs in a worker of its own, so nothing in the functions' memory can order
- * them. This front takes the writes and deletes of each key one at a time, in
- * order of arrival, and passes everything to the BlobsServer unchanged; reads
- * need no turn, as the server writes each value to a temporary file and renames it.
- * It can go once BlobsServer makes these writes atomic itself (not so in @netlify/blobs 11.1). `npm run submissions`
- * opens the folder with a BlobsServer of its own, outside this front: an erase run while the local server delivers
- * the same submission is ordered only by the file system (on Netlify, by Blobs itself).
- */
-function serialisedWrites(target: string): HTTPServer {
-  const turns = new Map<string, Promise<unknown>>();
-  return new HTTPServer(async (request) => {
-    const url = new URL(request.url);
-    const forwarded = new URL(`${url.pathname}${url.search}`, target);
-    const headers = new Headers(request.headers);
-    for (const name of ['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'])
-      headers.delete(name);
-    if (request.method !== 'PUT' && request.method !== 'DELETE')
-      return fetch(forwarded, { method: request.method, headers });
-    // The body is read before the turn is taken, so a slow upload holds up no other write.
-    const body = request.method === 'PUT' ? await request.arrayBuffer() : undefined;
-    // One key's path, whichever region prefix the client put before it.
-    const key = url.pathname.replace(/^\/region:[^/]+/, '');
-    const write = (turns.get(key) ?? Promise.resolve())
-      .catch(() => undefined)
-      .then(() => fetch(forwarded, { method: request.method, headers, ...(body ? { body } : {}) }));
-    turns.set(key, write);
-    try {
-      return await write;
-    } finally {
-      if (turns.get(key) === write) turns.delete(key);
-    }
-  });
-}
-
-// A folder of our choosing (the runtime's own Blobs server would use .netlify/blobs-serve).
-await mkdir(dataDirectory, { recursive: true });
-const blobsToken = crypto.randomUUID();
-const blobs = new BlobsServer({ directory: dataDirectory, token: blobsToken });
-const blobsWrites = serialisedWrites(`http://127.0.0.1:${(await blobs.start()).port}`);
-const blobsURL = `http://127.0.0.1:${new URL(await blobsWrites.start()).port}`;
-// The functions' workers inherit this, as they do under `netlify dev`.
-process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
-  JSON.stringify({ edgeURL: blobsURL, uncachedEdgeURL: blobsURL, siteID: SITE_ID, token: blobsToken, deployID: '0' }),
-).toString('base64');
+// The functions' workers inherit this process's environment, as under `netlify dev`.
+const blobs = await startLocalBlobs(dataDirectory);
+process.env.NETLIFY_BLOBS_CONTEXT = blobs.context;
 process.env.URL ??= origin;
 
-// --------------------------------------------------------------------------- Netlify's runtime
-
-const netlify = new NetlifyDev({
+const { config } = await resolveConfig({ config: join(root, 'netlify.toml'), cwd: root, offline: true, mode: 'cli' });
+const functions = await listFunctions([config.functionsDirectory], { parseISC: true });
+const options = {
   projectRoot: root,
   skipGitignore: true,
-  // No front-end dev server: the site is the built dist/.
-  serverAddress: null,
-  // The functions are served by the handler below, packaged once.
-  functions: { enabled: false },
-  blobs: { enabled: false },
-  // Edge functions need Deno, and the site has none; neither does it use images, a database or AI.
+  serverAddress: null, // dist/ is the site: no development server behind it.
+  blobs: { enabled: false }, // the store above, in a folder of our choosing
+  // Local defaults: no account's variables or geolocation; no edge functions (Deno), images, database or AI.
+  environmentVariables: { enabled: false },
+  geolocation: { enabled: false },
   edgeFunctions: { enabled: false },
   images: { enabled: false },
   database: { enabled: false },
   aiGateway: { enabled: false },
-  geolocation: { enabled: false },
-});
-await netlify.start();
-
-// Each server packages into its own folder: tests run several servers on one checkout at once.
-const packaged = await mkdtemp(join(tmpdir(), 'qd-functions-'));
-const { config } = await resolveConfig({
-  config: join(root, 'netlify.toml'),
-  context: deployContext,
-  cwd: root,
-  repositoryRoot: root,
-  offline: true,
-  mode: 'cli',
-});
-const functions = new FunctionsHandler({
-  config: { get: () => config } as ConstructorParameters<typeof FunctionsHandler>[0]['config'],
-  destPath: packaged,
-  geolocation: mockLocation,
-  projectRoot: root,
-  settings: {},
-  siteId: SITE_ID,
-  userFunctionsPath: config.functionsDirectory,
-});
-
-/**
- * What this file uses of the wrapper beyond its typed interface (its registry
- * is private there); package.json pins the wrapper's version for that reason.
- */
-interface WrapperInternals {
-  scan: Promise<unknown>;
-  registry?: { functions?: Map<string, RegisteredFunction> };
-}
-interface RegisteredFunction {
-  name: string;
-  build(options: { buildDirectory: string; cache: object }): Promise<BuildResult>;
-  isScheduled(): Promise<boolean>;
-}
-interface BuildResult {
-  error?: unknown;
-  includedFiles?: string[];
-  srcFilesDiff?: { added: Set<string>; deleted: Set<string> };
-}
-
-/**
- * Packages every function now and keeps that package: the wrapper packages a
- * function again on every call, which takes seconds.
- */
-async function packageOnce(handler: FunctionsHandler): Promise<RegisteredFunction[]> {
-  const internals = handler as unknown as WrapperInternals;
-  await internals.scan;
-  const registered = internals.registry?.functions;
-  if (!registered) throw new Error('@netlify/functions-dev changed: its function registry is missing');
-  for (const fn of registered.values()) {
-    const { error } = await fn.build({ buildDirectory: packaged, cache: {} });
-    if (error) throw new Error(`could not package the function ${fn.name}: ${message(error)}`);
-    fn.build = async () => ({
-      includedFiles: [],
-      srcFilesDiff: { added: new Set<string>(), deleted: new Set<string>() },
-    });
-  }
-  return [...registered.values()];
-}
-
-const packagedFunctions = await packageOnce(functions).catch(async (error: unknown) => {
-  await rm(packaged, { recursive: true, force: true });
-  throw error;
-});
+};
+const started = async (instance: NetlifyDev) => (await instance.start(), instance);
+/** Files, headers and redirects; the function calls have instances of their own, below. */
+const site = await started(new NetlifyDev({ ...options, functions: { enabled: false } }));
 
 /*
- * The wrapper runs each call in a worker that lives on until the work the
- * function left to context.waitUntil (delivery to the webhook) is done, and
- * keeps no list of them. Stopping waits for them, as Netlify lets that work
- * finish: so every worker is counted here (syncBuiltinESMExports hands the
- * counting class to the wrapper's `import { Worker }` as well).
+ * NetlifyDev packages a function again for every call, into a folder of the
+ * call's own that goes once the call has answered; two calls in flight on one
+ * instance share a packaging, which the first to answer takes from the other
+ * ("Cannot find module"). So each call has an instance to itself, and calls
+ * wait for a free one, which also keeps a burst of posts from starting a worker
+ * for each at once. An instance also packages each function once as it starts,
+ * into a folder every instance of the checkout shares; one that loses that race
+ * fails the function's calls before running them, and is replaced. It is put to
+ * use once a first call (GET on each function route: the form answers 405) has
+ * waited for that packaging. docs/decisions.md, "The local server".
  */
-const runningWorkers = new Set<Promise<unknown>>();
-workerThreads.Worker = class CountedWorker extends workerThreads.Worker {
-  constructor(...options: ConstructorParameters<typeof workerThreads.Worker>) {
-    super(...options);
-    const exited = new Promise((done) => this.once('exit', done));
-    runningWorkers.add(exited);
-    void exited.then(() => runningWorkers.delete(exited));
+const live = new Set<NetlifyDev>();
+const idle: NetlifyDev[] = [];
+const waiting: ((instance: NetlifyDev) => void)[] = [];
+const firstCalls = functions.flatMap(({ routes = [] }) =>
+  routes.flatMap((route) => ('literal' in route ? route.literal : [])),
+);
+async function functionInstance(): Promise<NetlifyDev> {
+  for (let attempt = 1; ; attempt += 1) {
+    const instance = await started(new NetlifyDev(options));
+    live.add(instance);
+    const calls = firstCalls.map((path) => instance.handle(new Request(`${origin}${path}`, { headers: context })));
+    const ready = await Promise.all(calls.map(async (call) => (await call)?.text())).then(
+      () => true,
+      () => false,
+    );
+    if (ready || attempt === 3) return instance;
+    live.delete(instance);
+    await instance.stop();
   }
-};
-syncBuiltinESMExports();
-
-// --------------------------------------------------------------------------- compression
-
-type Encoding = 'br' | 'gzip';
-const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
-  br: promisify(brotliCompress),
-  gzip: promisify(gzip),
-};
-const compressibleType = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
-
-/*
- * Compressed static bodies by content: Netlify's CDN compresses a file once,
- * and Brotli at its highest quality takes a third of a second for the React
- * runtime, which every page load (and the bench) would otherwise pay.
- */
-const compressedBodies = new Map<string, Buffer>();
-
-function chooseEncoding(request: IncomingMessage, response: Response): Encoding | undefined {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (request.method === 'HEAD' || !response.body || response.headers.has('content-encoding')) return undefined;
-  if (!compressibleType.test(response.headers.get('content-type') ?? '')) return undefined;
-  return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
 }
+const size = Number(process.env.FUNCTION_CALLS ?? Math.max(2, availableParallelism()));
+for (let count = 0; count < size; count += 1) idle.push(await functionInstance());
+
+async function callFunction(request: Request): Promise<Response | undefined> {
+  for (let attempt = 1; ; attempt += 1) {
+    let instance = idle.pop() ?? (await new Promise<NetlifyDev>((take) => waiting.push(take)));
+    try {
+      const answered = await instance.handle(request.clone());
+      const body = await answered?.arrayBuffer(); // whole, before the instance is free: the worker streams it
+      return answered && new Response(body?.byteLength ? body : null, answered);
+    } catch (error) {
+      log(`${new URL(request.url).pathname} failed before it ran (${String(error)}); a new instance takes over`);
+      live.delete(instance);
+      await instance.stop();
+      instance = await functionInstance();
+      if (attempt === 3) throw error;
+    } finally {
+      const next = waiting.shift();
+      if (next) next(instance);
+      else idle.push(instance);
+    }
+  }
+}
+
+/** Netlify's own function paths, and the routes the functions declare (matched as the runtime matches them). */
+function isFunctionPath(url: string): boolean {
+  const path = new URL(url, origin).pathname.toLowerCase().replace(/(.)\/$/, '$1');
+  const matches = (route: { literal?: string; expression?: string }) =>
+    route.literal === undefined ? new RegExp(route.expression ?? '$^').test(path) : route.literal === path;
+  return path.startsWith('/.netlify/') || functions.some(({ routes = [] }) => routes.some(matches));
+}
+
+/** Compressed static bodies by content: the CDN compresses a file once, and Brotli at its best takes a while. */
+const compressed = new Map<string, Buffer>();
+const compressors = { br: promisify(brotliCompress), gzip: promisify(gzip) };
+const compressible = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 
 async function compress(request: IncomingMessage, response: Response, cacheable: boolean): Promise<Response> {
-  const encoding = chooseEncoding(request, response);
-  if (!encoding) return response;
+  const accepted = request.headers['accept-encoding'] ?? '';
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+  if (!encoding || !response.body || response.headers.has('content-encoding')) return response;
+  if (!compressible.test(response.headers.get('content-type') ?? '')) return response;
   const plain = Buffer.from(await response.arrayBuffer());
   const key = `${encoding} ${createHash('sha256').update(plain).digest('base64')}`;
-  const body = (cacheable && compressedBodies.get(key)) || (await compressors[encoding](plain));
-  if (cacheable) compressedBodies.set(key, body);
+  const body = (cacheable && compressed.get(key)) || (await compressors[encoding](plain));
+  if (cacheable) compressed.set(key, body);
   const headers = new Headers(response.headers);
   headers.set('content-encoding', encoding);
   headers.set('content-length', String(body.length));
@@ -237,14 +131,36 @@ async function compress(request: IncomingMessage, response: Response, cacheable:
   return new Response(new Uint8Array(body), { status: response.status, headers });
 }
 
-// --------------------------------------------------------------------------- host names
+async function answer(request: IncomingMessage): Promise<Response> {
+  // Netlify's CDN sets these for the function; a visitor cannot.
+  for (const name of Object.keys(request.headers)) if (name.startsWith('x-nf-')) delete request.headers[name];
+  Object.assign(request.headers, context, { 'x-forwarded-for': request.socket.remoteAddress ?? '127.0.0.1' });
+  const method = request.method ?? 'GET';
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers))
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  const body = method === 'GET' || method === 'HEAD' ? null : Buffer.concat(await Array.fromAsync(request));
+  // Joined as text: resolved against a base, a path such as //other.example/ would name a host of its own.
+  const web = new Request(`http://${request.headers.host}${request.url}`, { method, headers, body });
+  const result = isFunctionPath(request.url!)
+    ? { response: await callFunction(web), type: 'function' }
+    : await site.handleAndIntrospect(web);
+  if (result?.response && !(result.type === 'redirect' && result.response.status === 404))
+    return compress(request, result.response, result.type === 'static' || result.type === 'redirect');
+  // The 404 page with the headers Netlify gives it, and status 404.
+  const page = await site.handle(new Request(`${origin}/404.html`));
+  return compress(
+    request,
+    new Response(page?.body ?? 'Not found', { status: 404, headers: page?.headers ?? {} }),
+    true,
+  );
+}
 
 /*
- * The names this server answers to: its own on loopback, with its port, and the address HOST names when it is one.
- * A hostile page whose name is made to resolve to 127.0.0.1 (DNS rebinding) is its own origin to the browser, so its
- * requests carry its name in Host and in Origin: were that taken for this server's address, the function's Origin
- * check would see a request from the site itself, and the page could read every answer. Any other name is refused
- * before anything else runs.
+ * Against DNS rebinding: a hostile page whose name resolves to 127.0.0.1 is its
+ * own origin to the browser, so its requests carry that name in Host and
+ * Origin, and the function's Origin check would take them for the site's own.
+ * Only this server's names (and HOST's address) on its port are answered.
  */
 const anyAddress = host === '0.0.0.0' || host === '::';
 const ownHosts = new Set(
@@ -253,152 +169,77 @@ const ownHosts = new Set(
   ),
 );
 
-/** 400 for a request that names no host, or one in its request line; 421 for another name than this server's. */
-function misdirection(request: IncomingMessage): 400 | 421 | undefined {
-  // A browser sends a path; an absolute address (or "*") in the request line names a host the check below would miss.
-  if (!request.headers.host || !request.url?.startsWith('/')) return 400;
-  return ownHosts.has(request.headers.host.toLowerCase()) ? undefined : 421;
-}
-
-// --------------------------------------------------------------------------- requests
-
-/** The 404 page with the headers Netlify gives it, answered with status 404 as Netlify does. */
-async function notFound(): Promise<Response> {
-  const page = await netlify.handle(new Request(`${origin}/404.html`));
-  if (!page) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
-  return new Response(page.body, { status: 404, headers: page.headers });
-}
-
-/**
- * The Web Request a function receives, for the host name the visitor used (one of this server's own: see
- * misdirection); the body only when it is to be read.
- */
-function webRequest(request: IncomingMessage, withBody: boolean): Request {
-  // Joined as text: resolved against a base, a path such as //other.example/ would name a host of its own.
-  const url = new URL(`http://${request.headers.host}${request.url}`);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  }
-  const hasBody = withBody && request.method !== 'GET' && request.method !== 'HEAD';
-  return new Request(url, {
-    method: request.method ?? 'GET',
-    headers,
-    ...(hasBody ? { body: Readable.toWeb(request) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
-  } as RequestInit);
-}
-
-async function answer(request: IncomingMessage): Promise<Response> {
-  // Netlify's CDN sets these for the function; a visitor cannot.
-  for (const name of Object.keys(request.headers)) if (name.startsWith('x-nf-')) delete request.headers[name];
-  request.headers['x-forwarded-for'] = request.socket.remoteAddress ?? '127.0.0.1';
-  request.headers['x-nf-deploy-context'] = deployContext;
-  const fn = await functions.match(webRequest(request, false));
-  if (fn && !fn.preferStatic) return compress(request, await fn.handle(webRequest(request, true)), false);
-  // Without its body: what is left is static files, redirects and headers. (Turning the Node request into a
-  // stream here, as handleAndIntrospectNodeRequest does, can close the visitor's connection mid-answer.)
-  const result = await netlify.handleAndIntrospect(webRequest(request, false));
-  if (!result || (result.type === 'redirect' && result.response.status === 404))
-    return compress(request, await notFound(), true);
-  return compress(request, result.response, result.type === 'static' || result.type === 'redirect');
-}
-
-/** Methods a Web Request cannot carry (the Fetch standard forbids them); Netlify refuses them too. */
-const forbiddenMethods = new Set(['CONNECT', 'TRACE', 'TRACK']);
-
-async function write(response: ServerResponse, request: IncomingMessage, answered: Response): Promise<void> {
-  const headers: Record<string, string | string[]> = {};
-  answered.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') headers[name] = value;
-  });
-  const cookies = answered.headers.getSetCookie();
-  if (cookies.length) headers['set-cookie'] = cookies;
-  response.writeHead(answered.status, headers);
-  if (answered.body && request.method !== 'HEAD') {
-    for await (const chunk of answered.body) response.write(chunk);
-  } else {
-    await answered.body?.cancel();
-  }
-  response.end();
-}
-
 /** A short answer in plain text, which no browser caches or reads as anything else. */
 function plainAnswer(response: ServerResponse, status: number, text: string, headers: Record<string, string> = {}) {
-  response.writeHead(status, {
-    ...headers,
-    'Content-Type': 'text/plain; charset=utf-8',
-    'X-Content-Type-Options': 'nosniff',
-    'Cache-Control': 'no-store',
-  });
-  response.end(text);
+  const plain = { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' };
+  response.writeHead(status, { ...headers, ...plain, 'Cache-Control': 'no-store' }).end(text);
 }
 
 const server = createServer((request, response) => {
-  const misdirected = misdirection(request);
-  if (misdirected === 421) return plainAnswer(response, 421, 'This server answers only its own host names.');
-  if (misdirected === 400) return plainAnswer(response, 400, 'Bad request');
-  if (forbiddenMethods.has(request.method ?? ''))
+  // A browser sends a path; an absolute address (or "*") in the request line names a host of its own.
+  if (!request.headers.host || !request.url?.startsWith('/')) return plainAnswer(response, 400, 'Bad request');
+  if (!ownHosts.has(request.headers.host.toLowerCase()))
+    return plainAnswer(response, 421, 'This server answers only its own host names.');
+  // Methods a Web Request cannot carry (the Fetch standard forbids them); Netlify refuses them too.
+  if (['CONNECT', 'TRACE', 'TRACK'].includes(request.method!))
     return plainAnswer(response, 405, 'Method not allowed', { Allow: 'GET, HEAD, POST' });
   answer(request)
-    .then((answered) => write(response, request, answered))
+    .then(async (answered) => {
+      const headers: Record<string, string | string[]> = Object.fromEntries(answered.headers);
+      if (answered.headers.has('set-cookie')) headers['set-cookie'] = answered.headers.getSetCookie();
+      response.writeHead(answered.status, headers);
+      if (answered.body && request.method !== 'HEAD') for await (const chunk of answered.body) response.write(chunk);
+      response.end();
+    })
     .catch((error: unknown) => {
       // A visitor who navigates away mid-download is not an error of the server.
       if ((error as { code?: string } | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE') return;
-      log(`could not answer ${request.method} ${request.url}: ${message(error)}`);
+      log(`could not answer ${request.method} ${request.url}: ${String(error)}`);
       if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       response.end('Internal error');
     });
 });
-
 // An idle connection stays open a minute, as on a CDN: with Node's five seconds, a client whose event loop
-// was busy for that long (a test parsing every page) sends its next request into a connection being closed.
+// was busy that long sends its next request into a connection being closed.
 server.keepAliveTimeout = 60_000;
 
-// --------------------------------------------------------------------------- scheduled functions
-
 /*
- * Netlify runs scheduled functions by their cron; the runtime only lets them be
- * called. Every scheduled function here runs every five minutes ("*\/5 * * * *"),
- * so a timer calls each at that pace, through the same wrapper as a request.
+ * Netlify runs a scheduled function by its cron; the runtime only lets it be
+ * called. A timer calls each at its pace, for the one kind of schedule the site
+ * uses, every N minutes (netlify/functions/deliver-pending.ts).
  */
-const SCHEDULE_INTERVAL_MS = 5 * 60 * 1000;
-const scheduled: RegisteredFunction[] = [];
-for (const fn of packagedFunctions) if (await fn.isScheduled()) scheduled.push(fn);
-const timer = setInterval(() => {
-  for (const fn of scheduled) {
-    const request = new Request(`${origin}/.netlify/functions/${fn.name}`, {
-      method: 'POST',
-      headers: { 'x-nf-deploy-context': deployContext },
-    });
-    functions
-      .match(request)
-      .then((match) => match?.handle(request))
-      .then((response) => response?.body?.cancel())
-      .catch((error: unknown) => log(`scheduled function ${fn.name} failed: ${message(error)}`));
-  }
-}, SCHEDULE_INTERVAL_MS);
-timer.unref();
+const timers = functions.flatMap(({ name, schedule }) => {
+  const minutes = Number(/^\*\/(\d+) \* \* \* \*$/.exec(schedule ?? '')?.[1]);
+  if (schedule && !minutes) log(`${name} runs only when called: its schedule "${schedule}" is not "*/N * * * *"`);
+  const run = () =>
+    callFunction(new Request(`${origin}/.netlify/functions/${name}`, { headers: context })).catch((error: unknown) =>
+      log(`${name} failed: ${String(error)}`),
+    );
+  return minutes ? [setInterval(() => void run(), minutes * 60_000).unref()] : [];
+});
 
 server.listen(port, host, () => {
   console.log(`Serving the site and its functions through Netlify's runtime at ${origin} (Ctrl+C to stop)`);
   console.log(`Submissions are stored in ${dataDirectory}; list them with: npm run submissions`);
 });
 
+/*
+ * A function's worker lives on after its answer until the work it left to
+ * context.waitUntil (the deliveries) is done. Netlify lets that work finish, so
+ * stopping waits for the workers (15 s at most) before it closes the store.
+ */
 let stopping = false;
-async function shutdown(): Promise<void> {
-  // A second Ctrl+C (or SIGTERM after SIGINT) while the first is waiting for deliveries changes nothing.
+async function stop(): Promise<void> {
   if (stopping) return;
   stopping = true;
   server.close();
   server.closeAllConnections();
-  await Promise.race([Promise.all(runningWorkers), new Promise((done) => setTimeout(done, 15_000))]);
-  await rm(packaged, { recursive: true, force: true });
-  await netlify.stop();
-  await blobsWrites.stop();
-  // By the time a signal is handled, the Blobs server may already be closed; that is no failure.
-  await blobs.stop().catch((error: unknown) => {
-    if ((error as { code?: string } | null)?.code !== 'ERR_SERVER_NOT_RUNNING') throw error;
-  });
+  for (const timer of timers) clearInterval(timer);
+  const workers = () => (process.report.getReport() as { workers: unknown[] }).workers.length;
+  for (const deadline = Date.now() + 15_000; workers() > 0 && Date.now() < deadline;)
+    await new Promise((done) => setTimeout(done, 250));
+  await Promise.all([site, ...live].map((instance) => instance.stop()));
+  await blobs.stop();
   process.exit(0);
 }
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown());
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop());

@@ -114,7 +114,7 @@ export async function startSiteServer({
   dataDir,
   port: wanted,
   env = {},
-  // Start-up packages the functions as a deploy does: tens of seconds on a busy two-core machine.
+  // Start-up packages each function once per runtime instance (docs/local-server.md): some seconds, more when busy.
   timeoutMs = 180_000,
   cwd = root,
   echo = false,

@@ -38,9 +38,9 @@ export async function takeAcknowledgement(
       );
       if (recent.length >= ACKS_PER_HOUR) return false;
       const next: AckLimit = { sent: [...recent, now.toISOString()] };
-      // Without an ETag to write against (the local Blobs server reads without one) the write is plain:
-      // two racing sends may then count as one, which a limit of a few an hour can bear.
-      const condition = found ? (found.etag ? { onlyIfMatch: found.etag } : {}) : { onlyIfNew: true };
+      // Netlify Blobs gives every read its ETag; a store that gave none could not keep the count.
+      if (found && !found.etag) return false;
+      const condition = found?.etag ? { onlyIfMatch: found.etag } : { onlyIfNew: true };
       if ((await store.setJSON(key, next, condition)).modified) return true;
     } catch {
       return false;

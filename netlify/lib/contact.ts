@@ -249,8 +249,7 @@ async function validateRequest(request: Request, deps: ContactDependencies): Pro
 
   // Copies of one request that arrive together in one process are taken one after
   // the other, so the second finds what the first stored. Across function instances
-  // (and the local server's workers, one per call) the store's create-only write
-  // (onlyIfNew) decides: atomic on Netlify Blobs, and made so locally by scripts/serve.ts.
+  // the store's create-only write (onlyIfNew), atomic on Netlify Blobs, decides.
   const previous = inFlight.get(validRepeatKey) ?? Promise.resolve();
   const current = previous.catch(() => undefined).then(() => verifyAndClaim(submission, validRepeatKey, deps, now));
   inFlight.set(validRepeatKey, current);

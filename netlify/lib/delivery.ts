@@ -126,26 +126,6 @@ export function backoff(failedAttempts: number, baseMs: number): number {
   return Math.min(baseMs * 2 ** Math.max(0, failedAttempts - 1), MAX_WAIT_MS);
 }
 
-/**
- * The ETag of one entry from the store's listing: the local Blobs server answers a read without one (and its
- * listing reads the whole folder, a few milliseconds per hundred entries). Netlify's read carries it.
- * Under load that listing now and then fails, or leaves the entry out or without its ETag: it looks at every file of
- * the folder while other writes rename their temporary files (@netlify/blobs 11.1, BlobsServer.walk). It is asked
- * again, a moment later, a few times.
- */
-async function etagFromListing(store: SubmissionStore, key: string): Promise<string | undefined> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const { blobs } = await store.list({ prefix: key });
-      const etag = blobs.find((blob) => blob.key === key)?.etag;
-      if (etag || attempt === 3) return etag || undefined;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25 * attempt));
-  }
-}
-
 /** Takes the lease of one submission; returns its owner token, or undefined when another holds it. */
 async function takeLease(store: SubmissionStore, id: string, now: Date, leaseMs: number): Promise<string | undefined> {
   const owner = crypto.randomUUID();
@@ -159,15 +139,9 @@ async function takeLease(store: SubmissionStore, id: string, now: Date, leaseMs:
     current = null;
   }
   if (!current) return (await store.setJSON(leaseKey(id), lease, { onlyIfNew: true })).modified ? owner : undefined;
-  let { data, etag } = current;
-  if (!etag) {
-    // The ETag is read before the data, so a lease renewed in between fails the condition instead of being lost.
-    etag = await etagFromListing(store, leaseKey(id));
-    data = await store.get(leaseKey(id), { type: 'json', consistency: 'strong' }).catch(() => null);
-  }
-  const expiresAt = Date.parse((data as Partial<DeliveryLease> | null)?.expiresAt ?? '');
-  if (expiresAt > now.getTime() || !etag) return undefined;
-  return (await store.setJSON(leaseKey(id), lease, { onlyIfMatch: etag })).modified ? owner : undefined;
+  const expiresAt = Date.parse((current.data as Partial<DeliveryLease> | null)?.expiresAt ?? '');
+  if (expiresAt > now.getTime() || !current.etag) return undefined;
+  return (await store.setJSON(leaseKey(id), lease, { onlyIfMatch: current.etag })).modified ? owner : undefined;
 }
 
 async function releaseLease(store: SubmissionStore, id: string, owner: string): Promise<void> {
@@ -225,21 +199,13 @@ interface ReadUnderLease {
 
 async function readUnderLease(store: SubmissionStore, id: string): Promise<ReadUnderLease | null> {
   const found = await store.getWithMetadata(submissionKey(id), { type: 'json', consistency: 'strong' });
-  if (!found) return null;
-  let { data, etag } = found;
-  if (!etag) {
-    // The ETag is read before the data, so a change in between fails the condition instead of being lost.
-    etag = await etagFromListing(store, submissionKey(id));
-    data = await readSubmission(store, id);
-  }
-  if (!data) return null;
+  if (!found?.data) return null;
   // Without it the outcome could not be written safely: the run leaves it for the next one.
-  if (!etag) throw new Error('the store gave no ETag for the record');
+  if (!found.etag) throw new Error('the store gave no ETag for the record');
   const marker = await store
     .getWithMetadata(pendingKey(id), { type: 'json', consistency: 'strong' })
     .catch(() => undefined);
-  const markerEtag = marker === null ? undefined : (marker?.etag ?? (await etagFromListing(store, pendingKey(id))));
-  return { submission: data as StoredSubmission, etag, markerEtag };
+  return { submission: found.data as StoredSubmission, etag: found.etag, markerEtag: marker?.etag };
 }
 
 /** A channel's state after one attempt: delivered, pending with its next time, or failed (given up). */

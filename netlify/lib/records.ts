@@ -67,7 +67,7 @@ export interface DeliveryLease {
 
 type SetOptions = { onlyIfNew?: boolean; onlyIfMatch?: never } | { onlyIfMatch?: string; onlyIfNew?: never };
 
-/** The part of a Netlify Blobs store the function uses; tests pass a store on a local BlobsServer. */
+/** The part of a Netlify Blobs store the function uses; tests pass one in memory or on support/local-blobs.ts. */
 export interface SubmissionStore {
   get(key: string, options: { type: 'json'; consistency?: 'strong' | 'eventual' }): Promise<unknown>;
   getWithMetadata(

@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { getStore } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredSubmission } from '../../netlify/lib/records';
+import { startLocalBlobs, type LocalBlobs } from '../../support/local-blobs.ts';
 import {
   functionFor,
   invokePackaged,
@@ -30,13 +30,15 @@ import { formBodies } from '../../support/form-bodies';
 const FORM_ADDRESS = '/api/contact';
 
 let functions: PackagedFunction[];
-const blobs = { directory: mkdtempSync(join(tmpdir(), 'qd-packaged-blobs-')), token: 'packaged-test', url: '' };
-const blobsServer = new BlobsServer({ directory: blobs.directory, token: blobs.token });
+const blobs = { directory: mkdtempSync(join(tmpdir(), 'qd-packaged-blobs-')), token: '', url: '' };
+let blobsServer: LocalBlobs;
 let siteverify: FakeSiteverify;
 let invocation: Invocation;
 
 beforeAll(async () => {
-  blobs.url = `http://127.0.0.1:${(await blobsServer.start()).port}`;
+  // A store that keeps Netlify Blobs' promises (ETags on reads), as the local server's does.
+  blobsServer = await startLocalBlobs(blobs.directory, 'packaged-site');
+  Object.assign(blobs, { url: blobsServer.url, token: blobsServer.token });
   [functions, siteverify] = await Promise.all([packageFunctions(), startFakeSiteverify()]);
   invocation = {
     blobs: { url: blobs.url, token: blobs.token, siteID: 'packaged-site' },
@@ -46,7 +48,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await siteverify?.close();
-  await blobsServer.stop();
+  await blobsServer?.stop();
   rmSync(blobs.directory, { recursive: true, force: true });
   if (functions?.[0]) rmSync(dirname(functions[0].path), { recursive: true, force: true });
 });

@@ -3,18 +3,16 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getStore } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
+import { startLocalBlobs } from '../../support/local-blobs.ts';
 
 /**
- * A real Netlify Blobs server on loopback over a temporary folder, and a store on it.
+ * The local server's Netlify Blobs (support/local-blobs.ts) over a temporary folder, and a store on it.
  * siteID "local-site" is the one the local server and `npm run submissions` use.
  */
 export async function startBlobs(storeName = 'submissions', siteID = 'test-site') {
   const directory = mkdtempSync(join(tmpdir(), 'qd-blobs-'));
-  const token = 'test-token';
-  const server = new BlobsServer({ directory, token });
-  const { port } = await server.start();
-  const url = `http://127.0.0.1:${port}`;
+  const server = await startLocalBlobs(directory, siteID);
+  const { url, token } = server;
   const store = getStore({
     name: storeName,
     siteID,
@@ -33,9 +31,7 @@ export async function startBlobs(storeName = 'submissions', siteID = 'test-site'
     apiURL: api.url,
     token,
     /** What Netlify gives a function in NETLIFY_BLOBS_CONTEXT, so that its own getStore() reaches this server. */
-    functionContext: Buffer.from(
-      JSON.stringify({ edgeURL: url, uncachedEdgeURL: url, siteID, token, deployID: '0' }),
-    ).toString('base64'),
+    functionContext: server.context,
     async stop() {
       await new Promise((resolve) => api.server.close(resolve));
       await server.stop();
