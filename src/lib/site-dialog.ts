@@ -1,4 +1,4 @@
-// With its extension: the bench reads this file in plain Node (scripts/bench/budgets.ts).
+// With its extension: support/budgets.ts reads this file in plain Node.
 import { callbackForm, packageRequestForm } from './forms.ts';
 
 /*
