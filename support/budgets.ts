@@ -30,14 +30,6 @@ export const budgets = {
 /** The axe rule sets of WCAG 2.2 levels A and AA (2.0 and 2.1 rules included). */
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/**
- * A style sheet that renders the whole page at once, for checks that read what is painted. Content below the first
- * screen is laid out and painted only as it nears the screen (content-visibility: auto, src/styles/global.css):
- * until then axe would leave its colours unchecked or read them against the wrong background, and its innerText is
- * empty. The colours and the text are the same either way.
- */
-export const renderEverything = '*, ::before, ::after { content-visibility: visible !important; }';
-
 /** A built page: the address a visitor uses and the file under dist/. */
 export interface DistPage {
   path: string;

@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { renderEverything } from '../../support/budgets.ts';
 import { axeViolations, expect, hasHorizontalScroll, test } from './fixtures';
 
 /*
@@ -133,8 +132,6 @@ test('a book shows its progress and marks each topic without a chapter as coming
 test('a contents link, and an address ending in a heading, bring that heading to the top of the screen', async ({
   page,
 }) => {
-  // Below the first screen a chapter is laid out only as it nears the screen (content-visibility: auto), so the
-  // blocks above a heading far down have an estimated height until then; the jump must land all the same.
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   const chapter = '/books/automobile-engineering/chassis-and-body';
   const offsetFromTop = (id: string) =>
@@ -296,8 +293,6 @@ test.describe("the answers of a chapter's exercises", () => {
     const summary = answer.locator('summary');
     await expect(summary).toHaveText('Show answer');
     await expect(answer.getByText('Answer:')).toBeHidden();
-    // Every block laid out at its real height, so that only the answer could move anything.
-    await page.addStyleTag({ content: renderEverything });
     await summary.scrollIntoViewIfNeeded();
     const closed = (await summary.boundingBox())!;
     expect(closed.height).toBeGreaterThanOrEqual(44);
@@ -324,8 +319,6 @@ test.describe("the answers of a chapter's exercises", () => {
   test('the button keeps a border and its text in forced colours', async ({ page }) => {
     await page.emulateMedia({ forcedColors: 'active' });
     const summary = (await chapterWithExercises(page)).first().locator('summary');
-    // innerText is empty in a block not laid out yet (content-visibility: auto, below the first screen).
-    await page.addStyleTag({ content: renderEverything });
     const style = await summary.evaluate((element) => {
       const computed = getComputedStyle(element);
       return {

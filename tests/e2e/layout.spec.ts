@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import { renderEverything } from '../../support/budgets.ts';
 import { expect, test } from './fixtures';
 
 /*
@@ -99,86 +98,6 @@ test.describe('card grids', () => {
             for (const row of rows) if (row.length === 1) expect(Math.round(row[0]!), where).toBe(listWidth);
         }
       }
-    }
-  });
-});
-
-test.describe('content below the first screen', () => {
-  // src/styles/global.css: the home page's project cards (.grid--later) are laid out, and their lazy icons fetched,
-  // only as they come near the screen. On a wide screen they are near enough from the start; a phone is where they
-  // wait.
-  test("on a phone the home page's project cards wait until they come near, then show with their icons", async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width: 375, height: 800 });
-    const images: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname);
-    });
-    await page.goto('/');
-    const cards = page.locator('main ul.grid--later > li');
-    await expect(cards).toHaveCount(3);
-    const icons = await cards.locator('img').evaluateAll((found) => found.map((image) => image.getAttribute('src')));
-    expect(icons).toHaveLength(3);
-    const rendered = () =>
-      cards.evaluateAll((items) =>
-        items.map((item) =>
-          item.firstElementChild!.checkVisibility({ contentVisibilityAuto: true } as CheckVisibilityOptions),
-        ),
-      );
-    expect(await rendered()).toEqual([false, false, false]);
-    expect(images.filter((path) => icons.includes(path))).toEqual([]);
-
-    await cards.first().scrollIntoViewIfNeeded();
-    await expect.poll(rendered).toContain(true);
-    const firstIcon = cards.first().locator('img');
-    await expect
-      .poll(() => firstIcon.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
-      .toBeGreaterThan(0);
-    expect(images).toContain(icons[0]);
-  });
-
-  // The blocks marked .later (the footer, a chapter's pager): on a phone not rendered at first, each one once scrolled
-  // to.
-  for (const [path, count] of [
-    ['/', 1],
-    ['/books/automobile-engineering/chassis-and-body', 2],
-  ] as const) {
-    test(`on a phone ${path} lays out its ${count} later blocks only as they come near`, async ({ page }) => {
-      await page.setViewportSize({ width: 375, height: 800 });
-      await page.goto(path);
-      const later = page.locator('.later');
-      await expect(later).toHaveCount(count);
-      await expect(later.last()).toHaveClass(/footer/);
-      const rendered = () =>
-        later.evaluateAll((blocks) =>
-          blocks.map((block) =>
-            block.firstElementChild!.checkVisibility({ contentVisibilityAuto: true } as CheckVisibilityOptions),
-          ),
-        );
-      expect(await rendered()).toEqual(Array.from({ length: count }, () => false));
-      for (let index = 0; index < count; index += 1) {
-        await later.nth(index).scrollIntoViewIfNeeded();
-        await expect.poll(async () => (await rendered())[index]).toBe(true);
-      }
-    });
-  }
-
-  // Until it is rendered the footer stands at its estimated height, and its text is still read where it will stand
-  // (Lighthouse's axe reads it so): the dark box must hold all of it at every width.
-  test("the footer's estimated height is at least its real height at every width", async ({ page }) => {
-    for (const width of [320, 599, 600, 1023, 1024, 1920]) {
-      await page.setViewportSize({ width, height: 800 });
-      await page.goto('/books');
-      const footer = page.locator('footer.later');
-      const estimate = await footer.evaluate((element) =>
-        Number.parseFloat(getComputedStyle(element).containIntrinsicBlockSize.replace('auto', '')),
-      );
-      const style = await page.addStyleTag({ content: renderEverything });
-      const height = await footer.evaluate((element) => element.getBoundingClientRect().height);
-      await style.evaluate((element) => (element as HTMLStyleElement).remove());
-      expect(height, `at ${width}px`).toBeGreaterThan(100);
-      expect(estimate, `at ${width}px`).toBeGreaterThanOrEqual(height);
     }
   });
 });

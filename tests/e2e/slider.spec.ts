@@ -2,7 +2,6 @@ import { expect, test } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { contentRoot } from '../unit/content-files';
-import { renderEverything } from '../../support/budgets.ts';
 
 /* The success stories on the home page: side by side where three fit, a track to slide through where they do not. */
 
@@ -32,9 +31,6 @@ test.describe('success stories', () => {
   }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/');
-    // Blocks below the first screen take their real height only as they come near (content-visibility, global.css),
-    // which would move what follows them too: this test is about the slider, so everything is laid out first.
-    await page.addStyleTag({ content: renderEverything });
     const office = page.locator('#office-title');
     const before = await office.evaluate((heading) => heading.getBoundingClientRect().top + window.scrollY);
     await page.locator('#stories-title').scrollIntoViewIfNeeded();
