@@ -1,18 +1,16 @@
 import { mkdtempSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { resolveConfig } from '@netlify/config';
 import { zipFunctions } from '@netlify/zip-it-and-ship-it';
+import lambdaLocal from 'lambda-local';
 
 /*
  * The functions as a deploy ships them: netlify.toml read by Netlify's own
  * parser for a deploy context, the functions packaged by Netlify's packager
  * (zip-it-and-ship-it, the step of `netlify build` and `netlify deploy`), and a
- * packaged function called through Netlify's Lambda wrapper, in a worker as
- * `netlify dev` calls it, from its own folder: only what the package holds is
+ * packaged function called through Netlify's Lambda wrapper as `netlify dev`
+ * calls it, from its own folder: only what the package holds is
  * there, so a file the function reads but the package lacks, or an import that
  * resolves only in the source tree, fails here as it would in production.
  */
@@ -77,12 +75,9 @@ interface LambdaResult {
   statusCode: number;
   headers?: Record<string, string>;
   multiValueHeaders?: Record<string, string[]>;
-  body?: string;
+  body?: string | AsyncIterable<Buffer>;
   isBase64Encoded?: boolean;
-  streamPort?: number;
 }
-
-const workerScript = new URL('worker.js', import.meta.resolve('@netlify/functions-dev'));
 
 /** Calls a packaged function with a Web Request, through Netlify's wrapper, and gives its answer as a Response. */
 export async function invokePackaged(
@@ -114,26 +109,22 @@ export async function invokePackaged(
       JSON.stringify({ url: invocation.blobs.url, url_uncached: invocation.blobs.url, token: invocation.blobs.token }),
     ).toString('base64'),
   };
-  const worker = new Worker(workerScript, {
-    workerData: {
-      clientContext: '{}',
-      // The function's own folder is its task root, as on AWS Lambda: nothing of the source tree is reachable.
-      environment: { LAMBDA_TASK_ROOT: fn.path, ...invocation.env },
-      event,
-      entryFilePath: pathToFileURL(join(fn.path, fn.entryFilename)).href,
-      timeoutMs: 30_000,
-    },
-  });
-  const result = await new Promise<LambdaResult>((done, fail) => {
-    worker.once('message', done);
-    worker.once('error', fail);
-  });
-  // The function answers JSON text.
-  let body: string | undefined = result.body;
-  if (result.streamPort) {
-    const socket = connect({ port: result.streamPort, host: 'localhost' });
+  // The Lambda event as Netlify's runtime sends it, to the handler the packager wrote (lambda-local's
+  // documented execute, which `netlify dev` runs too). The package's folder is the task root, as on AWS Lambda.
+  const result = (await lambdaLocal.execute({
+    lambdaPath: join(fn.path, fn.entryFilename),
+    esm: true,
+    event,
+    environment: { LAMBDA_TASK_ROOT: fn.path, ...invocation.env },
+    envdestroy: true,
+    timeoutMs: 30_000,
+    verboseLevel: 0,
+  })) as LambdaResult;
+  // The function answers JSON text, whole or as a stream.
+  let body = result.body;
+  if (body !== undefined && typeof body !== 'string') {
     const chunks: Buffer[] = [];
-    for await (const chunk of socket) chunks.push(chunk as Buffer);
+    for await (const chunk of body) chunks.push(Buffer.from(chunk));
     body = Buffer.concat(chunks).toString('utf8');
   } else if (typeof body === 'string' && result.isBase64Encoded) {
     body = Buffer.from(body, 'base64').toString('utf8');
