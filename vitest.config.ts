@@ -29,6 +29,8 @@ export default defineConfig({
           exclude: ['tests/dist/load.test.ts', 'tests/dist/crash-restart.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
+          // Most files wait on a server or a build of their own: two at once, not one as on two cores by default.
+          maxWorkers: 2,
         },
       },
       {

@@ -61,7 +61,11 @@ const postFromPageAt = (host: string) =>
 beforeAll(async () => {
   siteverify = await startFakeSiteverify();
   dataDirectory = mkdtempSync(join(tmpdir(), 'qd-rebind-'));
-  server = await startSiteServer({ dataDir: dataDirectory, env: { HCAPTCHA_VERIFY_URL: siteverify.url } });
+  // One call at a time is all this needs: one runtime instance starts, not two.
+  server = await startSiteServer({
+    dataDir: dataDirectory,
+    env: { HCAPTCHA_VERIFY_URL: siteverify.url, FUNCTION_CALLS: '1' },
+  });
   port = Number(new URL(server.url).port);
 }, 200_000);
 

@@ -24,7 +24,11 @@ let dataDir: string;
 beforeAll(async () => {
   siteverify = await startFakeSiteverify();
   dataDir = mkdtempSync(join(tmpdir(), 'qd-sealed-'));
-  server = await startSiteServer({ dataDir, env: { HCAPTCHA_VERIFY_URL: siteverify.url, SUBMISSIONS_KEY: KEY } });
+  // One call at a time is all this needs: one runtime instance starts, not two.
+  server = await startSiteServer({
+    dataDir,
+    env: { HCAPTCHA_VERIFY_URL: siteverify.url, FUNCTION_CALLS: '1', SUBMISSIONS_KEY: KEY },
+  });
 }, 200_000);
 
 afterAll(async () => {

@@ -32,10 +32,10 @@ import { promisify } from 'node:util';
  * Message-ID the receivers get, not by the store.
  */
 
-// Enough that a third of them have ended before the kill and many are in flight when it lands; each call runs in
-// a worker of Netlify's function runtime, so a larger burst only makes the test slower on a two-core machine.
-const SUBMISSIONS = 90;
-const AT_ONCE = 30;
+// A third of them have ended before the kill and eight are in flight when it lands (two running, the rest queued in
+// the server); the runtime takes about a second of CPU a call, so a larger burst only makes the test slower.
+const SUBMISSIONS = 24;
+const AT_ONCE = 8;
 
 let siteverify: FakeSiteverify;
 let webhook: WebhookReceiver;
@@ -180,8 +180,9 @@ it('delivers each of a burst exactly once after a SIGKILL in its middle, a resta
   }
   expect(all.filter((sent) => !sent.id).map(({ key, last }) => ({ key, last }))).toEqual([]);
   // A request answered before the kill and sent again gets the same id.
-  for (const sent of all.slice(0, 20)) {
-    if (!idsBefore.has(sent.key)) continue;
+  const answeredBefore = all.filter((sent) => idsBefore.has(sent.key)).slice(0, 5);
+  expect(answeredBefore.length).toBeGreaterThan(0);
+  for (const sent of answeredBefore) {
     const again = (await (await submit(server, sent)).json()) as { id: string };
     expect(again.id).toBe(idsBefore.get(sent.key));
   }

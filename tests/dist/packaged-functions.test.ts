@@ -42,7 +42,8 @@ beforeAll(async () => {
   [functions, siteverify] = await Promise.all([packageFunctions(), startFakeSiteverify()]);
   invocation = {
     blobs: { url: blobs.url, token: blobs.token, siteID: 'packaged-site' },
-    env: { HCAPTCHA_VERIFY_URL: siteverify.url },
+    // A local run writes its e-mails as .eml files: into this test's folder, not the checkout's .data/.
+    env: { HCAPTCHA_VERIFY_URL: siteverify.url, LOCAL_DATA_DIR: blobs.directory },
   };
 }, 180_000);
 
@@ -85,6 +86,10 @@ describe('the packaged functions', () => {
     });
     const record = (await store.get(`submissions/${body.id}`, { type: 'json' })) as StoredSubmission | null;
     expect(record).toMatchObject({ kind: 'package-request', fields: { serviceId: 'seo' } });
+    // Its e-mails go out after the answer, as on Netlify: the retry below must find them sent, not in flight.
+    await expect
+      .poll(async () => ((await store.get(`submissions/${body.id}`, { type: 'json' })) as StoredSubmission).mail)
+      .toMatchObject({ team: { status: 'delivered' }, ack: { status: 'delivered' } });
   });
 
   it('refuses a package request for a service that does not exist (the questions are really read, not skipped)', async () => {
