@@ -17,13 +17,13 @@ const plans: Record<string, string[][][]> = {
     // Nothing here needs the build; `check` and `build` share Astro's generated
     // types in .astro/, so they take turns.
     [['lint'], ['test:unit'], ['check', 'build']],
-    // The built site: its files and the local server, then the SIGKILL fault test (which restarts the server);
-    // beside them, the browser tests, which take about as long.
-    [['test:dist', 'test:fault'], ['test:e2e']],
+    // The built site, its files and the local server beside the browser tests, which take about as long.
+    [['test:dist'], ['test:e2e']],
   ],
-  // The slow suites on a fresh build, one at a time: the sweep of every page in Chromium, the load
-  // test, then Lighthouse CI (lighthouserc.cjs), alone so that nothing shares the CPU it measures with.
-  verify: [[['build', 'test:pages', 'test:load', 'test:lighthouse']]],
+  // The slow suites on a fresh build, one at a time: the sweep of every page in Chromium, the local server
+  // killed in a burst and then loaded with a hundred submissions, then Lighthouse CI (lighthouserc.cjs), alone
+  // so that nothing shares the CPU it measures with.
+  verify: [[['build', 'test:pages', 'test:fault', 'test:load', 'test:lighthouse']]],
 };
 
 const plan = plans[process.argv[2] ?? ''];

@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import * as pagefind from 'pagefind';
@@ -16,10 +18,17 @@ export default function searchIndex(): AstroIntegration {
         if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
         const added = await index.addDirectory({ path: fileURLToPath(dir), glob: 'books/**/*.html' });
         if (added.errors.length > 0) throw new Error(`Pagefind could not index the books: ${added.errors.join('; ')}`);
-        const written = await index.writeFiles({ outputPath: fileURLToPath(new URL('pagefind/', dir)) });
-        if (written.errors.length > 0)
-          throw new Error(`Pagefind could not write its index: ${written.errors.join('; ')}`);
+        // The files are taken in memory and written here: writeFiles could answer before the last one was on
+        // disk, and close() then left pagefind-entry.json empty (seen once, on a busy machine).
+        const { files, errors: missing } = await index.getFiles();
+        if (missing.length > 0) throw new Error(`Pagefind could not make its index: ${missing.join('; ')}`);
         await pagefind.close();
+        const output = fileURLToPath(new URL('pagefind/', dir));
+        for (const file of files) {
+          const path = join(output, file.path);
+          mkdirSync(dirname(path), { recursive: true });
+          writeFileSync(path, file.content);
+        }
         logger.info(`Search index: ${added.page_count} book and chapter pages`);
       },
     },

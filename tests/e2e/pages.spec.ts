@@ -2,14 +2,17 @@ import { builtPages, onePageOfEachType } from '../support/dist';
 import { sweepPages } from './support/page-sweep';
 
 /*
- * The page sweep (support/page-sweep.ts) on every top-level page and one page
- * of each deeper kind (a service, a project, an expertise, an app policy, a
- * book, a chapter), which share their markup with the rest of their kind.
+ * The page sweep (support/page-sweep.ts) on one page of each kind: every
+ * top-level page but the policies, which share one template (terms and
+ * conditions stands for them), and one of each deeper kind (a service, a
+ * project, an expertise, an app policy, a book, a chapter).
  * `npm run verify` sweeps every page (every-page.sweep.ts).
  */
 
+// [policy].astro: /terms-and-conditions, in onePageOfEachType(), stands for these.
+const policies = /^\/(privacy-policy|refunds-and-cancellations|shipping-policy)$/;
 const topLevel = builtPages()
   .map((built) => built.path)
-  .filter((path) => path.split('/').length === 2);
+  .filter((path) => path.split('/').length === 2 && !policies.test(path));
 
 sweepPages([...new Set([...topLevel, ...onePageOfEachType()])]);

@@ -10,8 +10,7 @@ import { axeViolations, expect, hasHorizontalScroll, test } from '../fixtures';
  * has no lazy LCP image, and axe finds nothing. No timing is asserted:
  * only which files load and what the page is.
  *
- * `npm test` sweeps one page of each kind and every top-level page
- * (pages.spec.ts); `npm run verify` sweeps every page (every-page.sweep.ts).
+ * `npm test` sweeps one page of each kind (pages.spec.ts); `npm run verify` sweeps every page (every-page.sweep.ts).
  */
 
 /**
