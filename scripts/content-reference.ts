@@ -1,4 +1,4 @@
-// Rewrites the field reference at the end of CONTENT.md from the content schemas
+// Rewrites the field reference in docs/content-reference.md from the content schemas
 // (src/lib/cms/reference.ts). The schemas import Astro's virtual module
 // "astro:content", so they load through Vite, as in the unit tests.
 import { readFile, writeFile } from 'node:fs/promises';
@@ -22,7 +22,7 @@ const { cmsConfig } = await load<typeof import('../src/lib/cms/config.ts')>('src
 const { fieldReference, withReference } =
   await load<typeof import('../src/lib/cms/reference.ts')>('src/lib/cms/reference.ts');
 
-const guide = fileURLToPath(new URL('../CONTENT.md', import.meta.url));
+const guide = fileURLToPath(new URL('../docs/content-reference.md', import.meta.url));
 const reference = fieldReference(cmsConfig(collections, siteSchema, { repo: 'owner/site' }));
 await writeFile(guide, withReference(await readFile(guide, 'utf8'), reference));
-console.log('CONTENT.md: field reference rewritten from the schemas.');
+console.log('docs/content-reference.md: field reference rewritten from the schemas.');

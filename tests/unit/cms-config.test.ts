@@ -148,7 +148,7 @@ describe('the generated CMS configuration', () => {
           ...(field.hint ? [] : [`${prefix}${field.name}`]),
           ...unexplained((field.fields as CmsField[] | undefined) ?? [], `${prefix}${field.name}.`),
         ]);
-      // A field without .describe() in its schema has no hint in the editor and an empty cell in CONTENT.md.
+      // A field without .describe() in its schema has no hint in the editor and an empty cell in the field reference.
       expect(unexplained(target.fields)).toEqual([]);
     },
   );

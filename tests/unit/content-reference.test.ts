@@ -6,12 +6,12 @@ import { cmsConfig } from '../../src/lib/cms/config';
 import { END, fieldReference, START, withReference } from '../../src/lib/cms/reference';
 import { siteSchema } from '../../src/site';
 
-/* CONTENT.md's field reference is the one the schemas give today: `npm run content:reference` rewrites it. */
+/* The field reference (docs/content-reference.md) is the one the schemas give today: `npm run content:reference` rewrites it. */
 
-const guide = readFileSync(join(import.meta.dirname, '../../CONTENT.md'), 'utf8');
+const guide = readFileSync(join(import.meta.dirname, '../../docs/content-reference.md'), 'utf8');
 const reference = fieldReference(cmsConfig(collections, siteSchema, { repo: 'owner/site' }));
 
-describe("CONTENT.md's field reference", () => {
+describe('the field reference of docs/content-reference.md', () => {
   it('is generated from the current schemas (run `npm run content:reference` when this fails)', () => {
     expect(guide.slice(guide.indexOf(START), guide.indexOf(END) + END.length)).toBe(reference);
   });

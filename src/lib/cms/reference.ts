@@ -2,7 +2,7 @@ import type { CmsConfig } from './config';
 import type { CmsField } from './fields';
 
 /*
- * The field reference at the end of CONTENT.md, written from the same CMS
+ * The field reference of docs/content-reference.md, written from the same CMS
  * configuration the editor uses, so the guide cannot drift from the schemas.
  * `npm run content:reference` rewrites it; tests/unit/content-reference.test.ts
  * fails when it is stale.
@@ -95,7 +95,7 @@ export function fieldReference(config: CmsConfig): string {
   return [START, '', ...sections, ...singletons, END].join('\n');
 }
 
-/** CONTENT.md with its reference replaced by `reference`. */
+/** The guide with its reference replaced by `reference`. */
 export function withReference(guide: string, reference: string): string {
   const start = guide.indexOf(START);
   const end = guide.indexOf(END);
