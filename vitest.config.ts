@@ -2,14 +2,17 @@ import { defineConfig } from 'vitest/config';
 
 // Four projects: "unit" tests pure logic and the content files; "dist" checks the
 // built site in dist/ (run after `astro build`, see package.json); "fault" kills
-// the local server in a burst of submissions; "load" sends 100 submissions to the
-// local server (in `npm run verify`, as it takes a while). Lighthouse runs through Lighthouse CI (lighthouserc.cjs).
+// the local server in a burst of submissions and "load" sends it 100 (both in
+// `npm run verify`, as they take a while). Lighthouse runs through Lighthouse CI.
 export default defineConfig({
   resolve: {
     // The schemas in src/content.config.ts only need defineCollection at test time.
     alias: { 'astro:content': 'astro/content/config' },
   },
   test: {
+    // Many files wait on a server or a build of their own: two at once, where vitest's default on two cores is one.
+    // One value for every project, as vitest asks when projects run together.
+    maxWorkers: 2,
     projects: [
       // tests/attacks/ holds the attack tests, each named for the attack it tries: *.dist.test.ts need dist/.
       {
@@ -29,12 +32,10 @@ export default defineConfig({
           exclude: ['tests/dist/load.test.ts', 'tests/dist/crash-restart.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
-          // Most files wait on a server or a build of their own: two at once, not one as on two cores by default.
-          maxWorkers: 2,
         },
       },
       {
-        // The SIGKILL fault test starts the local server twice and sends a burst: it runs on its own, after the rest.
+        // The SIGKILL fault test starts the local server twice and sends a burst: in `npm run verify`, on its own.
         extends: true,
         test: {
           name: 'fault',

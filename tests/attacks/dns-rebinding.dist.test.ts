@@ -61,7 +61,7 @@ const postFromPageAt = (host: string) =>
 beforeAll(async () => {
   siteverify = await startFakeSiteverify();
   dataDirectory = mkdtempSync(join(tmpdir(), 'qd-rebind-'));
-  // One call at a time is all this needs: one runtime instance starts, not two.
+  // One call at a time is all this needs: one runtime instance starts, not one per core.
   server = await startSiteServer({
     dataDir: dataDirectory,
     env: { HCAPTCHA_VERIFY_URL: siteverify.url, FUNCTION_CALLS: '1' },

@@ -24,7 +24,7 @@ let dataDir: string;
 beforeAll(async () => {
   siteverify = await startFakeSiteverify();
   dataDir = mkdtempSync(join(tmpdir(), 'qd-sealed-'));
-  // One call at a time is all this needs: one runtime instance starts, not two.
+  // One call at a time is all this needs: one runtime instance starts, not one per core.
   server = await startSiteServer({
     dataDir,
     env: { HCAPTCHA_VERIFY_URL: siteverify.url, FUNCTION_CALLS: '1', SUBMISSIONS_KEY: KEY },

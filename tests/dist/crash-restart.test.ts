@@ -32,8 +32,8 @@ import { promisify } from 'node:util';
  * Message-ID the receivers get, not by the store.
  */
 
-// A third of them have ended before the kill and eight are in flight when it lands (two running, the rest queued in
-// the server); the runtime takes about a second of CPU a call, so a larger burst only makes the test slower.
+// A third of them have ended when the kill lands and seven are in flight (as many running as the server has runtime
+// instances, the rest queued); each call costs most of a second of CPU, so a larger burst only makes it slower.
 const SUBMISSIONS = 24;
 const AT_ONCE = 8;
 

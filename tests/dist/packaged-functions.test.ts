@@ -88,7 +88,9 @@ describe('the packaged functions', () => {
     expect(record).toMatchObject({ kind: 'package-request', fields: { serviceId: 'seo' } });
     // Its e-mails go out after the answer, as on Netlify: the retry below must find them sent, not in flight.
     await expect
-      .poll(async () => ((await store.get(`submissions/${body.id}`, { type: 'json' })) as StoredSubmission).mail)
+      .poll(async () => ((await store.get(`submissions/${body.id}`, { type: 'json' })) as StoredSubmission).mail, {
+        timeout: 30_000,
+      })
       .toMatchObject({ team: { status: 'delivered' }, ack: { status: 'delivered' } });
   });
 
@@ -115,7 +117,7 @@ describe('the packaged functions', () => {
       new Request('https://quartz.example/.netlify/functions/deliver-pending', { method: 'POST' }),
       invocation,
     );
-    // Nothing is stored here: the run erases what is past its retention (nothing yet) and delivers nothing.
+    // Nothing is pending here: the run erases what is past its retention (nothing yet) and delivers nothing.
     expect(response.status).toBe(200);
     const result = (await response.json()) as Record<string, unknown>;
     expect(result).toEqual({

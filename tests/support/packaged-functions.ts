@@ -9,9 +9,9 @@ import lambdaLocal from 'lambda-local';
  * The functions as a deploy ships them: netlify.toml read by Netlify's own
  * parser for a deploy context, the functions packaged by Netlify's packager
  * (zip-it-and-ship-it, the step of `netlify build` and `netlify deploy`), and a
- * packaged function called through Netlify's Lambda wrapper as `netlify dev`
- * calls it, from its own folder: only what the package holds is
- * there, so a file the function reads but the package lacks, or an import that
+ * packaged function called through Netlify's Lambda wrapper with lambda-local,
+ * as Netlify's local runtime calls it, from its own folder: only what the
+ * package holds is there, so a file the function reads but the package lacks, or an import that
  * resolves only in the source tree, fails here as it would in production.
  */
 
@@ -79,12 +79,20 @@ interface LambdaResult {
   isBase64Encoded?: boolean;
 }
 
-/** Calls a packaged function with a Web Request, through Netlify's wrapper, and gives its answer as a Response. */
-export async function invokePackaged(
-  fn: PackagedFunction,
-  request: Request,
-  invocation: Invocation,
-): Promise<Response> {
+let previous: Promise<unknown> = Promise.resolve();
+
+/**
+ * Calls a packaged function with a Web Request, through Netlify's wrapper, and gives its answer as a Response.
+ * The function runs in this process with this process's environment: one call at a time, the environment restored
+ * after each, so no call sees another's settings or task root.
+ */
+export function invokePackaged(fn: PackagedFunction, request: Request, invocation: Invocation): Promise<Response> {
+  const call = previous.then(() => invokeOnce(fn, request, invocation));
+  previous = call.catch(() => undefined);
+  return call;
+}
+
+async function invokeOnce(fn: PackagedFunction, request: Request, invocation: Invocation): Promise<Response> {
   const url = new URL(request.url);
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => void (headers[name] = value));
@@ -109,25 +117,30 @@ export async function invokePackaged(
       JSON.stringify({ url: invocation.blobs.url, url_uncached: invocation.blobs.url, token: invocation.blobs.token }),
     ).toString('base64'),
   };
-  // The Lambda event as Netlify's runtime sends it, to the handler the packager wrote (lambda-local's
-  // documented execute, which `netlify dev` runs too). The package's folder is the task root, as on AWS Lambda.
-  const result = (await lambdaLocal.execute({
-    lambdaPath: join(fn.path, fn.entryFilename),
-    esm: true,
-    event,
-    environment: { LAMBDA_TASK_ROOT: fn.path, ...invocation.env },
-    envdestroy: true,
-    timeoutMs: 30_000,
-    verboseLevel: 0,
-  })) as LambdaResult;
-  // The function answers JSON text, whole or as a stream.
-  let body = result.body;
-  if (body !== undefined && typeof body !== 'string') {
-    const chunks: Buffer[] = [];
-    for await (const chunk of body) chunks.push(Buffer.from(chunk));
-    body = Buffer.concat(chunks).toString('utf8');
-  } else if (typeof body === 'string' && result.isBase64Encoded) {
-    body = Buffer.from(body, 'base64').toString('utf8');
+  const saved = { ...process.env };
+  let result: LambdaResult;
+  let body: string | undefined;
+  try {
+    // The Lambda event as Netlify's runtime sends it, to the handler the packager wrote (lambda-local's documented
+    // execute, as Netlify's local runtime runs it). The package's folder is the task root, as on AWS Lambda.
+    result = (await lambdaLocal.execute({
+      lambdaPath: join(fn.path, fn.entryFilename),
+      esm: true,
+      event,
+      environment: { LAMBDA_TASK_ROOT: fn.path, ...invocation.env },
+      timeoutMs: 30_000,
+      verboseLevel: 0,
+    })) as LambdaResult;
+    // The function answers JSON text, whole or as a stream.
+    const raw = result.body;
+    if (raw !== undefined && typeof raw !== 'string') {
+      const chunks: Buffer[] = [];
+      for await (const chunk of raw) chunks.push(Buffer.from(chunk));
+      body = Buffer.concat(chunks).toString('utf8');
+    } else body = raw !== undefined && result.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  } finally {
+    for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+    Object.assign(process.env, saved);
   }
   const answer = new Headers(result.headers ?? {});
   for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) {
