@@ -20,8 +20,8 @@ export default function searchIndex(): AstroIntegration {
         if (added.errors.length > 0) throw new Error(`Pagefind could not index the books: ${added.errors.join('; ')}`);
         // The files are taken in memory and written here: writeFiles could answer before the last one was on
         // disk, and close() then left pagefind-entry.json empty (seen once, on a busy machine).
-        const { files, errors: missing } = await index.getFiles();
-        if (missing.length > 0) throw new Error(`Pagefind could not make its index: ${missing.join('; ')}`);
+        const { files, errors: problems } = await index.getFiles();
+        if (problems.length > 0) throw new Error(`Pagefind could not make its index: ${problems.join('; ')}`);
         await pagefind.close();
         const output = fileURLToPath(new URL('pagefind/', dir));
         for (const file of files) {
