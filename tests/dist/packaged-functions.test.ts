@@ -1,10 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { getStore } from '@netlify/blobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredSubmission } from '../../netlify/lib/records';
-import { startLocalBlobs, type LocalBlobs } from '../../support/local-blobs.ts';
+import { startBlobs } from '../support/blobs';
 import {
   functionFor,
   invokePackaged,
@@ -30,16 +28,17 @@ import { formBodies } from '../../support/form-bodies';
 const FORM_ADDRESS = '/api/contact';
 
 let functions: PackagedFunction[];
-const blobs = { directory: mkdtempSync(join(tmpdir(), 'qd-packaged-blobs-')), token: '', url: '' };
-let blobsServer: LocalBlobs;
+let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let siteverify: FakeSiteverify;
 let invocation: Invocation;
 
 beforeAll(async () => {
   // A store that keeps Netlify Blobs' promises (ETags on reads), as the local server's does.
-  blobsServer = await startLocalBlobs(blobs.directory, 'packaged-site');
-  Object.assign(blobs, { url: blobsServer.url, token: blobsServer.token });
-  [functions, siteverify] = await Promise.all([packageFunctions(), startFakeSiteverify()]);
+  [blobs, functions, siteverify] = await Promise.all([
+    startBlobs('submissions', 'packaged-site'),
+    packageFunctions(),
+    startFakeSiteverify(),
+  ]);
   invocation = {
     blobs: { url: blobs.url, token: blobs.token, siteID: 'packaged-site' },
     // A local run writes its e-mails as .eml files: into this test's folder, not the checkout's .data/.
@@ -49,8 +48,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await siteverify?.close();
-  await blobsServer?.stop();
-  rmSync(blobs.directory, { recursive: true, force: true });
+  await blobs?.stop();
   if (functions?.[0]) rmSync(dirname(functions[0].path), { recursive: true, force: true });
 });
 
@@ -76,14 +74,7 @@ describe('the packaged functions', () => {
     expect(body.ok).toBe(true);
 
     // Stored in the Blobs the wrapper handed the function, as in production.
-    const store = getStore({
-      name: 'submissions',
-      siteID: 'packaged-site',
-      token: blobs.token,
-      edgeURL: blobs.url,
-      uncachedEdgeURL: blobs.url,
-      consistency: 'strong',
-    });
+    const { store } = blobs;
     const record = (await store.get(`submissions/${body.id}`, { type: 'json' })) as StoredSubmission | null;
     expect(record).toMatchObject({ kind: 'package-request', fields: { serviceId: 'seo' } });
     // Its e-mails go out after the answer, as on Netlify: the retry below must find them sent, not in flight.
